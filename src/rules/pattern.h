@@ -1,0 +1,90 @@
+#pragma once
+/// Line patterns. For every empty point, direction and colour the board keeps
+/// the shape that a stone of that colour placed there would make along that
+/// line, looked up from a table keyed by the ten neighbouring cells (five on
+/// each side, 2 bits each). The tables are generated at start-up by a
+/// classifier (classifyLine) for the two five-rules: "five or more" and
+/// "exactly five".
+///
+/// Diagrams: X own stone, O opponent or edge, . empty, * the point itself.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace gomoku {
+
+enum Pattern : uint8_t {
+  DEAD,  ///< no five possible through *        O X X * X O
+  OL,    ///< exactly-five rules: * makes an overline   X X X * X X
+  B1,    ///< one stone short of B2                 O * . . . .
+  F1,    ///< one stone short of F2                 . * . . . .
+  B2,    ///< becomes B3 with one more stone        O X * . . .
+  F2,    ///< becomes F3 with one more stone        . . X * . .
+  B3,    ///< becomes a four (one five point)        O X X * . .
+  F3,    ///< a three: becomes a straight four       . . X X * . .
+  B4,    ///< a four with one five point             O X X X * .
+  D4,    ///< two fours on one line                  X . X * X . X
+  F4,    ///< a straight four: two five points       . X X X * .
+  F5,    ///< a five (exactly five under exact rules)
+  PATTERN_NB
+};
+
+/// A point's shapes in all four directions combined, ascending in strength.
+enum Threat : uint8_t {
+  T_NONE,
+  T_B3,    ///< makes a B3 somewhere (a four next move)
+  T_F3,    ///< makes one three
+  T_33,    ///< makes two or more threes
+  T_B4,    ///< makes one simple four
+  T_43,    ///< makes a four and a three
+  T_44,    ///< makes two fours (also on one line)
+  T_F4,    ///< makes a straight four
+  T_FIVE,  ///< makes a five
+  THREAT_NB
+};
+
+/// Bits of a window key: cell j (0..9) of the neighbours in bits 2j..2j+1,
+/// cells 0..4 are the five points before * (farthest first), 5..9 the five
+/// after it (nearest first). Cell codes are Piece values.
+constexpr int WINDOW_HALF = 5;
+constexpr uint32_t KEY_BITS = 20;
+
+/// Classifies one line for the colour "own": cells[0..10] with cells[5] = *
+/// (treated as the own stone just placed), each cell 0 empty, 1 own,
+/// 2 blocked (opponent or edge). exact = only exactly five counts.
+Pattern classifyLine(const std::array<uint8_t, 11>& cells, bool exact);
+
+struct PatternPair {
+  uint8_t p[COLOR_NB];
+};
+
+/// The table for one five-rule: key -> pattern for black and for white.
+class PatternTable {
+ public:
+  explicit PatternTable(bool exact);
+  PatternPair operator[](uint32_t key) const { return table_[key]; }
+
+ private:
+  std::vector<PatternPair> table_;
+};
+
+/// Generated once on first use (thread-safe).
+const PatternTable& patternTable(bool exact);
+
+/// Combined threat and move-ordering score of a point from its four packed
+/// patterns (4 bits a direction, HORIZONTAL in the low bits).
+struct Combo {
+  Threat threat;
+  int16_t score;
+};
+const std::array<Combo, 65536>& comboTable();
+
+/// Per-pattern weights used by the combined score (also used by evaluation).
+int patternScore(Pattern p);
+
+const char* patternName(Pattern p);
+const char* threatName(Threat t);
+
+}  // namespace gomoku
