@@ -1,0 +1,75 @@
+#pragma once
+/// Engine facade: the one entry point the front-ends (CLI, Gomocup brain,
+/// HTTP server) use. No protocol in here.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/game.h"
+
+namespace gomoku {
+
+enum class Level : uint8_t { EASY, MEDIUM, HARD };
+/// "easy", "medium" (also "normal"), "hard".
+std::optional<Level> parseLevel(std::string_view s);
+std::string levelName(Level l);
+
+/// Search limits; zero means "no limit" for each field.
+struct Limits {
+  int64_t timeMs = 0;         ///< time for this move
+  int64_t matchTimeLeftMs = 0;///< time left in the whole match (Gomocup)
+  int depth = 0;              ///< maximum iterative-deepening depth
+  uint64_t nodes = 0;         ///< node budget
+  int threads = 1;
+};
+
+/// Reported after each completed iteration.
+struct Progress {
+  int depth = 0;
+  int eval = 0;               ///< centi-stone-ish score for the side to move
+  uint64_t nodes = 0;
+  int64_t elapsedMs = 0;
+  std::vector<Pos> pv;
+};
+
+struct ThinkResult {
+  /// The record tokens of the computer's whole turn, e.g. {"h8"},
+  /// {"k9", "reel:h8"} in fishing, {"swap"} in an opening choice.
+  std::vector<std::string> tokens;
+  Pos move = NO_POS;          ///< the stone played, if any
+  int eval = 0;               ///< for the side that moved
+  std::optional<int> mateIn;  ///< plies to a forced win (>0) or loss (<0)
+  int depth = 0;
+  uint64_t nodes = 0;
+  int64_t timeMs = 0;
+  std::vector<Pos> pv;
+};
+
+class Engine {
+ public:
+  explicit Engine(size_t hashMiB = 64);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  void setHashMiB(size_t mib);
+  void clear();  ///< forget the transposition table and history
+  /// Computes the computer's turn for the side to act in `game`.
+  ThinkResult think(const Game& game, const Limits& limits,
+                    const std::function<void(const Progress&)>& onProgress = {});
+  /// The same with a product level's settings (and its deliberate mistakes).
+  ThinkResult think(const Game& game, Level level,
+                    const std::function<void(const Progress&)>& onProgress = {});
+  /// Asks a running think() to return as soon as possible (thread-safe).
+  void stop();
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+}  // namespace gomoku
