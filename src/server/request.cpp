@@ -1,49 +1,12 @@
 #include "server/request.h"
 
-#include <sstream>
-
-#include "core/notation.h"
 #include "game/json.h"
+#include "game/record.h"
 
 namespace gomoku {
 
 using nlohmann::json;
 
-namespace {
-
-/// Replays a record token by token; the first illegal token stops it.
-std::string replayRecord(Game* game, const std::string& record) {
-  std::istringstream in(record);
-  std::string token;
-  int index = 0;
-  while (in >> token) {
-    ++index;
-    std::string err = game->applyToken(token);
-    if (err.empty()) continue;
-    // The compact renju.net form without separators ("h8i9j10").
-    std::string_view rest = token;
-    bool compact = true;
-    Game trial = *game;
-    while (!rest.empty() && compact) {
-      size_t used = 0;
-      auto p = readPointPrefix(rest, &used);
-      if (!p || used == 0) {
-        compact = false;
-        break;
-      }
-      if (!trial.applyToken(rest.substr(0, used)).empty()) compact = false;
-      rest.remove_prefix(used);
-    }
-    if (compact && rest.empty()) {
-      *game = std::move(trial);
-      continue;
-    }
-    return "record action " + std::to_string(index) + " '" + token + "': " + err;
-  }
-  return "";
-}
-
-}  // namespace
 
 int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json* j,
                      std::string* error) {
@@ -129,21 +92,18 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json
     *error = "'record' is too long";
     return 400;
   }
-  *game = Game(rs);
-  std::string err = replayRecord(game, record);
-  if (!err.empty()) {
-    *error = "illegal record: " + err;
+  RecordError recErr;
+  std::optional<Game> replayed = replayRecord(rs, record, &recErr);
+  if (!replayed) {
+    *error = "illegal record: " + recErr.describe();
     return 422;
   }
+  *game = std::move(*replayed);
   out->rules = rs;
   out->record = record;
   return 200;
 }
 
-json stateJson(const Game& game) {
-  json s = gameStateJson(game);
-  if (!s.contains("swapped")) s["swapped"] = game.swapped();
-  return s;
-}
+json stateJson(const Game& game) { return gameStateJson(game); }
 
 }  // namespace gomoku

@@ -25,8 +25,7 @@ constexpr size_t MAX_RECORD_CHARS = 16 * 1024;
 int parseGameRequest(const std::string& body, GameRequest* out, Game* game,
                      nlohmann::json* json, std::string* error);
 
-/// The state JSON of the lead's gameStateJson() plus "swapped" (the players
-/// exchanged colours in the opening) when it does not have it yet.
+/// The state JSON (gameStateJson, shared with `gomoku state`).
 nlohmann::json stateJson(const Game& game);
 
 }  // namespace gomoku

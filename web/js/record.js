@@ -27,7 +27,8 @@ export function toPsq(settings, tokens) {
     const q = parsePoint(p);
     out.push(`${q.x + 1},${n - q.y},0`);
   }
-  return out.join('\n') + '\n';
+  out.push("-1");
+  return out.join("\n") + "\n";
 }
 
 /**
