@@ -31,7 +31,12 @@ export class BoardView {
     svg.addEventListener('pointerleave', () => this.setHover(null));
     svg.addEventListener('click', (e) => this.onClick(e));
     svg.addEventListener('keydown', (e) => this.onKey(e));
-    svg.addEventListener('focus', () => { this.cursorShown = true; this.drawOverlay(); this.reportCursor(); });
+    svg.addEventListener('focus', () => {
+      // The cursor shows for keyboard focus, not after a click.
+      this.cursorShown = svg.matches(':focus-visible');
+      this.drawOverlay();
+      this.reportCursor();
+    });
     svg.addEventListener('blur', () => { this.cursorShown = false; this.drawOverlay(); });
   }
 

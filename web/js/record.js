@@ -71,8 +71,8 @@ export function parseImport(text) {
   return { settings, tokens: tokensOf(body.join(' ')) };
 }
 
-/** Settings + record + who made each action -> URL hash. */
-export function toHash(settings, tokens, actors) {
+/** Settings + record -> URL hash. */
+export function toHash(settings, tokens) {
   const q = new URLSearchParams();
   q.set('rules', settings.rules);
   q.set('size', String(settings.size));
@@ -84,11 +84,10 @@ export function toHash(settings, tokens, actors) {
     q.set('side', settings.side);
   }
   if (tokens.length) q.set('rec', tokens.join(' '));
-  if (tokens.length && actors.some((a) => a === 'c')) q.set('who', actors.join(''));
   return '#' + q.toString();
 }
 
-/** URL hash -> {settings, tokens, actors} or null when the hash holds no game. */
+/** URL hash -> {settings, tokens} or null when the hash holds no game. */
 export function fromHash(hash) {
   const q = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const rules = q.get('rules');
@@ -100,7 +99,5 @@ export function fromHash(hash) {
   const side = q.get('side') === 'second' ? 'second' : 'first';
   const settings = { rules, size, exactFive: q.get('exact') === '1', opening, opponent: vs, level, side };
   const tokens = tokensOf(q.get('rec') || '');
-  const who = (q.get('who') || '').split('').filter((c) => c === 'h' || c === 'c');
-  const actors = who.length === tokens.length ? who : null;
-  return { settings, tokens, actors };
+  return { settings, tokens };
 }
