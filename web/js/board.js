@@ -227,8 +227,8 @@ export class BoardView {
   onClick(e) {
     const p = this.pointFromEvent(e);
     if (!p) return;
-    const q = parsePoint(p);
-    this.cursor = q;
+    this.cursor = parsePoint(p);
+    this.cursorShown = false;
     this.handlers.onPoint(p);
   }
 

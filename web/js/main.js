@@ -32,6 +32,8 @@ const S = {
 };
 
 let board;
+// For tests and debugging in the console.
+window.gomokuApp = S;
 let prefs = loadJson(PREFS_KEY, {});
 
 function loadJson(key, fallback) {
@@ -198,7 +200,6 @@ async function startGame(settings, tokens = []) {
   render();
   updateHash();
   announce(t('gameStarted', { game: t(`game_${settings.rules}`) }));
-  $('board').focus({ preventScroll: true });
   maybeComputer();
 }
 
@@ -498,11 +499,10 @@ function renderPlayers(st) {
 function renderScorebar(st) {
   const bar = $('scorebar');
   const rules = S.settings.rules;
-  if (rules !== 'captures' && rules !== 'fishing') {
-    bar.hidden = true;
-    return;
-  }
-  bar.hidden = false;
+  const visible = rules === 'captures' || rules === 'fishing';
+  bar.hidden = !visible;
+  bar.parentElement.classList.toggle('has-score', visible);
+  if (!visible) return;
   bar.textContent = '';
   const goal = rules === 'fishing' ? 10 : 5;
   for (const color of ['black', 'white']) {
@@ -663,8 +663,13 @@ function renderMoves() {
     li.appendChild(b);
     list.appendChild(li);
   });
+  // Keep the current action visible inside the list (never scroll the page).
   const cur = list.querySelector('[aria-current]');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  if (cur) {
+    const top = cur.offsetTop; // the list is the offset parent
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+  }
   $('review-note').hidden = S.viewIndex === null;
   if (S.viewIndex !== null) $('review-note').textContent = t('reviewNote');
   $('nav-first').disabled = $('nav-prev').disabled = (S.viewIndex ?? S.tokens.length) === 0;
