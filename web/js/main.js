@@ -20,6 +20,7 @@ const S = {
   viewIndex: null,    // reviewing an earlier position (number of tokens shown)
   searchGen: 0,       // bumps to cancel a running computer turn
   thinking: null,     // {t0, depth, busy}
+  animating: false,   // the computer's actions are being shown one by one
   busy: false,        // a request for the person's action is in flight
   selected: [],       // RIF: proposals being picked
   pendingTap: null,   // tap-twice: the first tap
@@ -184,6 +185,7 @@ async function startGame(settings, tokens = []) {
   S.history = hist;
   S.viewIndex = null;
   S.thinking = null;
+  S.animating = false;
   S.busy = false;
   S.selected = [];
   S.pendingTap = null;
@@ -286,7 +288,7 @@ async function humanAction(token) {
 
 function maybeComputer() {
   const st = liveState();
-  if (!vsCpu() || !st || st.result || humanActs(st) || S.thinking) return;
+  if (!vsCpu() || !st || st.result || humanActs(st) || S.thinking || S.animating) return;
   runComputer();
 }
 
@@ -306,16 +308,17 @@ async function runComputer() {
     clearInterval(ticker);
     S.thinking = null;
     const steps = result.steps || [result.state];
+    S.animating = true;
     for (let i = 0; i < result.actions.length; i++) {
       if (cancelled()) return;
       if (i > 0) {
         // Let the person follow a chain of reels: one action at a time.
-        S.thinking = null;
         await sleep(700);
         if (cancelled()) return;
       }
       pushState(result.actions[i], steps[i] || result.state);
     }
+    S.animating = false;
     if (result.search && S.analysisOn === false && result.search.mateIn && result.search.mateIn > 0) {
       showMessage(t('cpuSeesWin'), false);
     }
@@ -325,6 +328,7 @@ async function runComputer() {
     clearInterval(ticker);
     if (!cancelled()) {
       S.thinking = null;
+      S.animating = false;
       render();
       setTimeout(maybeComputer, 0);
     }
@@ -358,7 +362,7 @@ async function onPoint(p) {
     return;
   }
   const st = liveState();
-  if (!st || st.result || S.busy || S.thinking || !humanActs(st)) return;
+  if (!st || st.result || S.busy || S.thinking || S.animating || !humanActs(st)) return;
   const q = parsePoint(p);
   const cell = cellAt(st.board, q.x, q.y);
   switch (st.phaseName) {
@@ -721,6 +725,7 @@ function undo() {
   if (isFishing() || !S.tokens.length) return;
   S.searchGen++; // drop a running computer turn
   S.thinking = null;
+  S.animating = false;
   let n = S.tokens.length;
   if (vsCpu()) {
     // Take back the computer's reply, then the person's last action.
