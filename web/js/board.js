@@ -5,7 +5,7 @@ import { LETTERS, pointName, parsePoint, starPoints, cellAt } from './points.js'
 
 const NS = 'http://www.w3.org/2000/svg';
 const U = 10;          // one cell in SVG units
-const MARGIN = 11;     // room for the coordinates
+const MARGIN = 13;     // room for the coordinates, clear of edge stones
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -77,11 +77,11 @@ export class BoardView {
     const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
     for (let i = 0; i < size; i++) {
       const letter = LETTERS[i].toUpperCase();
-      el('text', { x: i * U, y: -MARGIN + 5.2 }, coords).textContent = letter;
-      el('text', { x: i * U, y: span + MARGIN - 3.2 }, coords).textContent = letter;
+      el('text', { x: i * U, y: -MARGIN + 5 }, coords).textContent = letter;
+      el('text', { x: i * U, y: span + MARGIN - 5 }, coords).textContent = letter;
       const num = String(size - i);
-      el('text', { x: -MARGIN + 5, y: i * U + 1.4 }, coords).textContent = num;
-      el('text', { x: span + MARGIN - 5, y: i * U + 1.4 }, coords).textContent = num;
+      el('text', { x: -MARGIN + 5.5, y: i * U }, coords).textContent = num;
+      el('text', { x: span + MARGIN - 5.5, y: i * U }, coords).textContent = num;
     }
     this.marksLayer = el('g', { class: 'marks-under' }, svg);
     this.stonesLayer = el('g', { class: 'stones' }, svg);

@@ -662,6 +662,7 @@ function renderMoves() {
     label.textContent = p ? `${stone}. ${shown(p)}${token.startsWith('keep:') ? ' ✓' : ''}` : describeToken(token, before);
     b.appendChild(label);
     b.dataset.index = String(i + 1);
+    if (!p) li.className = 'wide';
     if ((S.viewIndex ?? S.tokens.length) === i + 1) b.setAttribute('aria-current', 'step');
     b.addEventListener('click', () => setView(i + 1));
     li.appendChild(b);
