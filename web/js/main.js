@@ -951,6 +951,12 @@ function wire() {
     prefs.last = S.settings;
     saveJson(PREFS_KEY, prefs);
     updateHash();
+    if (S.thinking) {
+      // A search at the old level is running: restart it at the new one.
+      S.searchGen++;
+      S.thinking = null;
+      maybeComputer();
+    }
     render();
     announce(t('levelNow', { level: levelLabel(S.settings.level) }));
   });
