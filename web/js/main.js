@@ -235,17 +235,23 @@ function pushState(token, st) {
   S.converted = converted;
   render();
   if (removed.length) board.showRemoved(removed, (p) => { const q = parsePoint(p); return cellAt(prev.board, q.x, q.y); });
-  announce(describeAction(prev, token, st, removed, converted));
+  const said = describeAction(prev, token, st, removed, converted);
+  announce(said);
   updateHash();
   if (st.result) gameOver(st);
   if (S.analysisOn) runAnalysis();
+  return said;
 }
 
 function describeAction(prev, token, st, removed, converted) {
   const color = t(prev.toMove || 'black');
   let text;
   if (placedPoint(token)) text = t('saidPlace', { color, point: shown(placedPoint(token)) });
-  else if (token.startsWith('reel')) text = t('saidReel', { color, n: removed.length });
+  else if (token.startsWith('reel')) {
+    const who = prev.toMove || 'black';
+    const gained = st.captures[who] - prev.captures[who];
+    text = t('saidReel', { color, n: removed.length, p: gained, total: st.captures[who] });
+  }
   else if (token.startsWith('propose:')) text = t('saidPropose', { color, points: token.slice(8).split(',').map(shown).join(', ') });
   else text = t('saidToken', { color, action: tokenLabel(token, prev) });
   if (token.startsWith('reel') && converted.length) text += ' ' + t('saidConverted', { point: shown(converted[0]) });
@@ -316,7 +322,9 @@ async function runComputer() {
         await sleep(700);
         if (cancelled()) return;
       }
-      pushState(result.actions[i], steps[i] || result.state);
+      const said = pushState(result.actions[i], steps[i] || result.state);
+      // Spell out the computer's reels so they can be followed.
+      if (result.actions[i].startsWith('reel')) showMessage(said, false);
     }
     S.animating = false;
     if (result.search && S.analysisOn === false && result.search.mateIn && result.search.mateIn > 0) {
