@@ -19,6 +19,8 @@ struct GameRequest {
 
 /// Limits that keep a request cheap to parse and replay.
 constexpr size_t MAX_RECORD_CHARS = 16 * 1024;
+/// /replay answers one state per action; this bounds its answer.
+constexpr size_t MAX_REPLAY_ACTIONS = 1000;
 
 /// Parses body into *out, replays the record into *game (a fresh Game) and
 /// keeps the parsed JSON in *json. Returns 200, or a 4xx status with *error.

@@ -21,6 +21,7 @@
 #include "engine/engine.h"
 #include "game/game.h"
 #include "game/json.h"
+#include "game/record.h"
 #include "server/request.h"
 
 namespace gomoku {
@@ -384,6 +385,10 @@ struct HttpServer::Impl {
   // ---- routes ----
 
   void setupRoutes() {
+    // Browsers keep connections open and each one holds a worker while it
+    // lives: more workers and a short keep-alive keep several tabs served.
+    http.new_task_queue = [] { return new httplib::ThreadPool(32); };
+    http.set_keep_alive_timeout(2);
     http.set_payload_max_length(opt.maxBodyBytes);
     http.set_read_timeout(10, 0);
     http.set_write_timeout(10, 0);
@@ -454,6 +459,30 @@ struct HttpServer::Impl {
       int status = parseGameRequest(req.body, &gr, &game, &body, &err);
       if (status != 200) return sendError(res, status, err);
       sendJson(res, 200, stateJson(game));
+    });
+
+    // Every state of the game, after 0, 1, ... n actions (review, undo and
+    // move colours in the UI without one request per action).
+    http.Post("/api/v1/replay", [](const httplib::Request& req, httplib::Response& res) {
+      GameRequest gr;
+      Game game;
+      json body;
+      std::string err;
+      int status = parseGameRequest(req.body, &gr, &game, &body, &err);
+      if (status != 200) return sendError(res, status, err);
+      std::vector<std::string> tokens = splitRecord(gr.record);
+      if (tokens.size() > MAX_REPLAY_ACTIONS)
+        return sendError(res, 400, "the record is too long to replay (at most " +
+                                       std::to_string(MAX_REPLAY_ACTIONS) + " actions)");
+      Game g(gr.rules);
+      json states = json::array();
+      states.push_back(stateJson(g));
+      for (const std::string& t : tokens) {
+        std::string e = g.applyToken(t);
+        if (!e.empty()) return sendError(res, 422, "illegal record: " + e);
+        states.push_back(stateJson(g));
+      }
+      sendJson(res, 200, json{{"states", states}});
     });
 
     http.Post("/api/v1/move", [this](const httplib::Request& req, httplib::Response& res) {

@@ -97,6 +97,19 @@ TEST_F(ApiTest, RecordMayBeAnArrayOfTokens) {
   EXPECT_EQ(j["record"], "h8 i9");
 }
 
+TEST_F(ApiTest, ReplayGivesTheStateAfterEveryAction) {
+  auto [status, j] = post("/api/v1/replay", json{{"rules", "captures"}, {"record", "j10 d3 c3 e3 f3"}});
+  ASSERT_EQ(status, 200) << j.dump();
+  ASSERT_EQ(j["states"].size(), 6u);
+  EXPECT_EQ(j["states"][0]["stones"], 0);
+  EXPECT_EQ(j["states"][4]["captures"]["black"], 0);
+  EXPECT_EQ(j["states"][5]["captures"]["black"], 1);
+  EXPECT_EQ(j["states"][5]["record"], "j10 d3 c3 e3 f3");
+  auto [s2, j2] = post("/api/v1/replay", json{{"rules", "captures"}, {"record", "j10 j10"}});
+  EXPECT_EQ(s2, 422);
+  EXPECT_TRUE(j2.contains("error"));
+}
+
 TEST_F(ApiTest, RenjuReportsForbiddenPoints) {
   // i8 would make two open threes (h8-i8-j8 and i8-i9-i10).
   auto [status, j] = post("/api/v1/state", json{{"rules", "renju"}, {"record", "h8 a1 j8 a15 i9 o1 i10 o15"}});

@@ -45,6 +45,7 @@ export function gameBody(settings, tokens) {
 export const api = {
   health: () => call('GET', '/api/v1/health'),
   state: (settings, tokens, signal) => call('POST', '/api/v1/state', gameBody(settings, tokens), signal),
+  replay: (settings, tokens) => call('POST', '/api/v1/replay', gameBody(settings, tokens)),
   analyze: (settings, tokens, timeMs, signal) =>
     call('POST', '/api/v1/analyze', { ...gameBody(settings, tokens), timeMs }, signal),
   startSearch: (settings, tokens, level) =>

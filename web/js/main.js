@@ -167,13 +167,8 @@ function settingsFromForm() {
 
 /** Replays a record into the state history; throws the server's error. */
 async function loadHistory(settings, tokens) {
-  const prefixes = [];
-  for (let i = 0; i <= tokens.length; i++) prefixes.push(tokens.slice(0, i));
-  // The full record first: a bad record fails fast with the server's message.
-  const last = await api.state(settings, tokens);
-  const hist = await Promise.all(prefixes.slice(0, -1).map((p) => api.state(settings, p)));
-  hist.push(last);
-  return hist;
+  const { states } = await api.replay(settings, tokens);
+  return states;
 }
 
 async function startGame(settings, tokens = []) {
