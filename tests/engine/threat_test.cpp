@@ -152,7 +152,9 @@ TEST(Vcf, RenjuWhiteExploitsForbiddenBlockInLongLine) {
   f.board.pass();
   std::vector<Pos> fpv;
   int fr = runVcf(f.board, 30, 1'000'000, &fpv);
-  if (fr) EXPECT_TRUE(replayVcf(f.board, fpv));
+  if (fr) {
+    EXPECT_TRUE(replayVcf(f.board, fpv));
+  }
   EXPECT_NE(std::find(pv.begin(), pv.end(), NO_POS), pv.end()) << "line should use the forbidden block";
 }
 
