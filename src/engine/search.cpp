@@ -65,6 +65,10 @@ class SearchThread {
   SearchThread(Shared& shared, const Board& board, int id)
       : sh_(shared), pos_(board), threats_(pos_), id_(id) {
     std::memset(history_, 0, sizeof history_);
+    threats_.setPoll([this] {
+      checkLimits();
+      return aborted();
+    });
     for (auto& k : killers_) k[0] = k[1] = NO_POS;
   }
 

@@ -4,6 +4,7 @@
 /// that answer an open three. Used as the quiescence search of the main
 /// search, at the root, and by tests on their own.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -47,6 +48,9 @@ class ThreatSearch {
   uint64_t nodes() const { return nodes_; }
   /// Forget cached VCF results (call when the table should not carry over).
   void clearCache();
+  /// Called every 1024 nodes; returning true aborts the running threat
+  /// search (it then reports "not found"). For time limits and stop().
+  void setPoll(std::function<bool()> poll) { poll_ = std::move(poll); }
 
  private:
   struct CacheEntry {
@@ -67,7 +71,7 @@ class ThreatSearch {
   template <Rule R>
   int fourMoves(Pos* out, int* keys);
   bool outOfBudget() {
-    if (nodes_ < budget_) return false;
+    if (nodes_ < budget_ && ((++pollTick_ & 1023) != 0 || !poll_ || !poll_())) return false;
     aborted_ = true;
     return true;
   }
@@ -83,6 +87,8 @@ class ThreatSearch {
   uint64_t budget_ = 0;
   bool aborted_ = false;
   int vcfFours_ = 0;
+  std::function<bool()> poll_;
+  uint32_t pollTick_ = 0;
 };
 
 }  // namespace gomoku
