@@ -55,7 +55,7 @@ LevelSettings levelSettings(Level level) {
       s.config.vctNodes = 40000;
       break;
     case Level::HARD:
-      s.limits.timeMs = 4500;
+      s.limits.timeMs = 4000;
       s.limits.threads = 2;
       s.config.leafVcfFours = 16;
       s.config.leafVcfNodes = 4000;
@@ -149,7 +149,8 @@ void Engine::stop() { impl_->stop.store(true); }
 ThinkResult Engine::think(const Game& game, const Limits& limits,
                           const std::function<void(const Progress&)>& onProgress) {
   impl_->stop.store(false);
-  return impl_->run(game, limits, SearchConfig{}, 0, 1, onProgress);
+  // Explicit limits (Gomocup, analysis) get full-strength threat searches.
+  return impl_->run(game, limits, levelSettings(Level::HARD).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
