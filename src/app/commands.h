@@ -25,5 +25,6 @@ void setExitCode(int code);
 int exitCode();
 
 void registerStateCommands(CLI::App& app);  ///< state, convert
+void registerBenchCommands(CLI::App& app);  ///< bench
 
 }  // namespace gomoku::app
