@@ -413,3 +413,373 @@ TEST(RenjuNested, FourLevels) {
   fill(e, 'C');
   EXPECT_EQ(judge(e, 'D'), Forbid::NONE);
 }
+
+// ---- textbook shapes ---------------------------------------------------------
+
+TEST(RenjuShapes, DoubleFoursOnOneLine) {
+  // The other two one-line double-fours: X . X X A . X and X X . X A . X X.
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              x . x x A . x . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(fours(d, 'A'), 2);
+  EXPECT_EQ(judge(d, 'A'), Forbid::DOUBLE_FOUR);
+  auto e = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              x x . x A . x x .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(fours(e, 'A'), 2);
+  EXPECT_EQ(judge(e, 'A'), Forbid::DOUBLE_FOUR);
+  // One gap closed by White: a single four, allowed.
+  auto f = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              x x . x A o x x .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(fours(f, 'A'), 1);
+  EXPECT_EQ(judge(f, 'A'), Forbid::NONE);
+}
+
+TEST(RenjuShapes, StraightFourAndFourIsDoubleFour) {
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . x x A x . . .
+              . . . . x . . . .
+              . . . . x . . . .
+              . . . . x . . . .
+              . . . . o . . . .
+  )");
+  EXPECT_EQ(d.board.pattern(d['A'], HORIZONTAL, BLACK), F4);
+  EXPECT_EQ(judge(d, 'A'), Forbid::DOUBLE_FOUR);
+}
+
+TEST(RenjuShapes, FourThreeThreeIsDoubleThree) {
+  // A four across (closed by D8), threes down and on the diagonal.
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . x . x . .
+              . . . . x x . . .
+              o x x x A . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(fours(d, 'A'), 1);
+  EXPECT_EQ(threes(d, 'A'), 2);
+  EXPECT_EQ(judge(d, 'A'), Forbid::DOUBLE_THREE);
+}
+
+TEST(RenjuShapes, SplitThreesMakeADoubleThree) {
+  // F8 . A I8 across and F6 . A I9 on the diagonal: two split threes.
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . x . . .
+              . . x . A x . . .
+              . . . . . . . . .
+              . . x . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(threes(d, 'A'), 2);
+  EXPECT_EQ(judge(d, 'A'), Forbid::DOUBLE_THREE);
+}
+
+TEST(RenjuShapes, ShapesThatOnlyReachAnOverlineAreNoThree) {
+  // Across, . X . X A . X looks like two split threes, but every straight
+  // four it could become would have an end point making six. Only the three
+  // down counts: allowed.
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . x . x A . x . .
+              . . . . x . . . .
+              . . . . x . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(threes(d, 'A'), 1);
+  EXPECT_EQ(judge(d, 'A'), Forbid::NONE);
+}
+
+TEST(RenjuShapes, ThreeAgainstTheEdgeIsNoThree) {
+  // On the left edge a8-b8-c8 can only become a four closed by the edge.
+  // One column to the right the same shape is a three again.
+  const char* edge = R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . x . . . . . .
+              . . x . . . . . .
+              x x A . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . . . . . .
+  )";
+  Diagram d(Rule::RENJU, edge, 15, 0, 3);
+  EXPECT_EQ(threes(d, 'A'), 1);
+  EXPECT_EQ(judge(d, 'A'), Forbid::NONE);
+  Diagram e(Rule::RENJU, edge, 15, 1, 3);
+  EXPECT_EQ(judge(e, 'A'), Forbid::DOUBLE_THREE);
+}
+
+TEST(RenjuShapes, ThreeWithOneForbiddenFourPointIsStillTrue) {
+  // Across F8-H8 has two four points: E8 = B would make an overline in
+  // column E (E5-E7 and E9-E10), but I8 is fine, so the three is true and A
+  // is a double-three.
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . x . . x . . . .
+              . x . . x . . . .
+              . B x x A . . . .
+              . x . . . . . . .
+              . x . . . . . . .
+              . x . . . . . . .
+              . . . . . . . . .
+  )");
+  EXPECT_EQ(judge(d, 'A'), Forbid::DOUBLE_THREE);
+  fill(d, 'A');
+  EXPECT_EQ(judge(d, 'B'), Forbid::OVERLINE);
+}
+
+TEST(RenjuShapes, BothThreesFalseLeaveNothingForbidden) {
+  // Each three through A has one four point only, and each of those makes a
+  // five first: B = I8 in column I, C = H11 on row 11 (the three down is
+  // closed at H6 by White, so H7 gives no straight four).
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              x x x x C . . . .
+              . . . . x . . . .
+              . . . . x . . . .
+              o . x x A B . . .
+              . . . . . x . . .
+              . . . . o x . . .
+              . . . . . x . . .
+              . . . . . x . . .
+  )");
+  EXPECT_EQ(threes(d, 'A'), 2);
+  EXPECT_EQ(judge(d, 'A'), Forbid::NONE);
+}
+
+// ---- White is never restricted -----------------------------------------------
+
+TEST(RenjuWhite, WhiteMayMakeAnyShapeAndItsOverlineWins) {
+  // White's double-three (A: F8-G8 and H9-H10), double-four (B: I6-K6
+  // closed by H6, L7-L9 closed by L10) and overline (C: D4-F4 and H4-I4)
+  // are all plain moves; the overline wins. forbidden() only ever speaks of
+  // Black.
+  //           d e f g h i j k l
+  auto d = window(R"(
+              . . . . . . . . .
+              . . . . . . . . .
+              . . . . o . . . x
+              . . . . o . . . o
+              . . o o A . . . o
+              . . . . . . . . o
+              . . . . x o o o B
+              . . . . . . . . .
+              o o o C o o . . .
+  )");
+  Board& b = d.board;
+  EXPECT_EQ(b.threat(d['A'], WHITE), T_33);
+  EXPECT_EQ(b.threat(d['B'], WHITE), T_44);
+  EXPECT_TRUE(b.makesFive(d['C'], WHITE));
+  for (char label : {'A', 'B', 'C'}) EXPECT_EQ(judge(d, label), Forbid::NONE) << label;
+  b.pass();  // White to move
+  b.play(d['C']);
+  EXPECT_TRUE(b.isFiveAt(d['C']));
+}
+
+// ---- cross-checks against the reference ---------------------------------------
+
+namespace {
+
+/// Places a stone of colour c on p (passing first if the other side is to
+/// move), so tests can build positions freely.
+void place(Board& b, Pos p, Color c) {
+  if (b.sideToMove() != c) b.pass();
+  b.play(p);
+}
+
+/// Compares every empty point of the board; returns the number of points
+/// checked and adds the reference's verdicts and statistics.
+int compareAll(Board& b, std::array<long, 4>& reasons, ref::Stats& stats) {
+  ref::Grid g = ref::gridFromBoard(b);
+  int checked = 0;
+  for (int y = 0; y < b.size(); ++y)
+    for (int x = 0; x < b.size(); ++x) {
+      Pos p = makePos(x, y);
+      if (!b.isEmpty(p)) continue;
+      Forbid slow = ref::forbidden(g, x, y, &stats);
+      Forbid fast = b.forbidden(p);
+      ++reasons[size_t(slow)];
+      ++checked;
+      if (fast != slow) {
+        ADD_FAILURE() << "at " << pointName(p) << " board says " << forbidName(fast)
+                      << ", reference says " << forbidName(slow) << "\n"
+                      << b.toString();
+        return checked;
+      }
+    }
+  return checked;
+}
+
+bool whiteFiveAt(const ref::Grid& g, int x, int y) {
+  constexpr int DX[4] = {1, 0, 1, 1}, DY[4] = {0, 1, 1, -1};
+  for (int d = 0; d < 4; ++d) {
+    int n = 1;
+    for (int k = 1; g.at(x + k * DX[d], y + k * DY[d]) == 'o'; ++k) ++n;
+    for (int k = 1; g.at(x - k * DX[d], y - k * DY[d]) == 'o'; ++k) ++n;
+    if (n >= 5) return true;
+  }
+  return false;
+}
+
+/// A random position reachable in a renju game: alternate moves from the
+/// centre, no five for either side, Black never on a forbidden point (judged
+/// by the reference, so the generator does not trust the code under test).
+/// Stones cluster around a focus (usually the centre, sometimes anywhere, to
+/// reach the edges) with spread `sigma`; Black often plays next to its own
+/// stones and White often far away, so that black threes and fours pile up.
+Board randomRenjuPosition(std::mt19937_64& rng, int stones, double sigma, double whiteAway) {
+  Board b(Rule::RENJU, 15);
+  ref::Grid g(15);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::normal_distribution<double> spread(0, sigma);
+  bool centred = rng() % 4 != 0;
+  int fx = centred ? 7 : int(rng() % 15), fy = centred ? 7 : int(rng() % 15);
+  std::vector<std::pair<int, int>> blacks{{7, 7}};
+  b.play(makePos(7, 7));
+  g.set(7, 7, 'x');
+  for (int n = 1; n < stones; ++n) {
+    bool black = b.sideToMove() == BLACK;
+    bool placed = false;
+    for (int attempt = 0; attempt < 60 && !placed; ++attempt) {
+      int x, y;
+      double r = unit(rng);
+      if (!black && r < whiteAway) {
+        x = int(rng() % 15), y = int(rng() % 15);
+      } else if (black && r < 0.5) {
+        auto [bx, by] = blacks[rng() % blacks.size()];
+        x = bx + int(rng() % 5) - 2, y = by + int(rng() % 5) - 2;
+      } else {
+        x = fx + int(std::lround(spread(rng))), y = fy + int(std::lround(spread(rng)));
+      }
+      if (g.at(x, y) != '.') continue;
+      if (black) {
+        if (ref::makesFive(g, x, y) || ref::forbidden(g, x, y) != Forbid::NONE) continue;
+        blacks.push_back({x, y});
+      } else {
+        g.set(x, y, 'o');
+        bool five = whiteFiveAt(g, x, y);
+        g.set(x, y, '.');
+        if (five) continue;
+      }
+      g.set(x, y, black ? 'x' : 'o');
+      b.play(makePos(x, y));
+      placed = true;
+    }
+    if (!placed) break;
+  }
+  if (b.sideToMove() != BLACK) b.pass();
+  return b;
+}
+
+}  // namespace
+
+// Every line of nine points around a point, in every filling (3^8), in the
+// middle of the board and against the edge: single-line fours, overlines and
+// straight fours must agree exactly.
+TEST(RenjuCrossCheck, EveryNinePointLine) {
+  std::array<long, 4> reasons{};
+  ref::Stats stats;
+  for (int left : {3, 0}) {
+    Board b(Rule::RENJU, 15);
+    for (int code = 0; code < 6561; ++code) {
+      int c = code;
+      for (int i = 0; i < 9; ++i) {
+        if (i == 4) continue;
+        int cell = c % 3;
+        c /= 3;
+        if (cell) place(b, makePos(left + i, 7), cell == 1 ? BLACK : WHITE);
+      }
+      compareAll(b, reasons, stats);
+      while (b.ply() > 0) b.undo();
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(reasons[size_t(Forbid::OVERLINE)], 0);
+  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_FOUR)], 0);
+}
+
+// Random positions: Board::forbidden and the reference agree on every empty
+// point, reason included. The statistics show that the sample reached the
+// hard cases (false threes of both kinds, nesting several levels deep).
+TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
+  constexpr int POSITIONS = 30000;
+  std::mt19937_64 rng(20261129);
+  std::array<long, 4> reasons{};
+  ref::Stats stats;
+  long checked = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < POSITIONS; ++i) {
+    int stones = 8 + int(rng() % 80);
+    double sigma = 1.2 + double(rng() % 25) / 10.0;
+    double whiteAway = double(rng() % 7) / 10.0;
+    Board b = randomRenjuPosition(rng, stones, sigma, whiteAway);
+    uint64_t hash = b.hash();
+    checked += compareAll(b, reasons, stats);
+    ASSERT_EQ(b.hash(), hash);
+    if (HasFailure()) return;
+    if (i % 1000 == 0) {
+      ASSERT_EQ(b.verify(), "");
+    }
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("  %d positions, %ld points: %ld overline, %ld double-four, %ld double-three; "
+              "false threes: %ld by five, %ld by forbidden point; deepest nesting %d; %.1f s\n",
+              POSITIONS, checked, reasons[1], reasons[2], reasons[3], stats.falseByFive,
+              stats.falseByForbidden, stats.maxDepth, seconds);
+  EXPECT_GT(reasons[size_t(Forbid::OVERLINE)], 100);
+  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_FOUR)], 100);
+  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_THREE)], 100);
+  EXPECT_GT(stats.falseByFive, 100);
+  EXPECT_GT(stats.falseByForbidden, 100);
+  EXPECT_GE(stats.maxDepth, 3);
+}
