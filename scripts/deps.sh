@@ -6,12 +6,16 @@ what=${1:-build}
 pkgs=(g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libcpp-httplib-dev)
 if [ "$what" = test ]; then
-  pkgs+=(chromium nodejs npm nginx clang libclang-rt-14-dev)
+  pkgs+=(chromium nginx clang libclang-rt-14-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js may come from another packaging that bundles npm: check commands.
+if [ "$what" = test ] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
+  missing+=(nodejs npm)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ]; then
   echo "Installing missing packages: ${missing[*]}"

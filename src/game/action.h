@@ -30,9 +30,16 @@ struct Action {
   std::optional<Color> color;  ///< RESIGN with an explicit colour
   bool operator==(const Action&) const = default;
 
-  static Action place(Pos p) { return Action{ActionType::PLACE, p}; }
-  static Action reel(Pos target = NO_POS) { return Action{ActionType::REEL, target}; }
-  static Action simple(ActionType t) { return Action{t}; }
+  static Action make(ActionType t, Pos p = NO_POS, Pos p2 = NO_POS) {
+    Action a;
+    a.type = t;
+    a.pos = p;
+    a.pos2 = p2;
+    return a;
+  }
+  static Action place(Pos p) { return make(ActionType::PLACE, p); }
+  static Action reel(Pos target = NO_POS) { return make(ActionType::REEL, target); }
+  static Action simple(ActionType t) { return make(t); }
 };
 
 /// Prints an action as its record token.
