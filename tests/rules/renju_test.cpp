@@ -752,7 +752,12 @@ TEST(RenjuCrossCheck, EveryNinePointLine) {
 // point, reason included. The statistics show that the sample reached the
 // hard cases (false threes of both kinds, nesting several levels deep).
 TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
+#ifdef GOMOKU_CHECKS
+  // Checked builds recompute the whole board after every move: keep it short.
+  constexpr int POSITIONS = 300;
+#else
   constexpr int POSITIONS = 30000;
+#endif
   std::mt19937_64 rng(20261129);
   std::array<long, 4> reasons{};
   ref::Stats stats;
@@ -776,10 +781,16 @@ TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
               "false threes: %ld by five, %ld by forbidden point; deepest nesting %d; %.1f s\n",
               POSITIONS, checked, reasons[1], reasons[2], reasons[3], stats.falseByFive,
               stats.falseByForbidden, stats.maxDepth, seconds);
-  EXPECT_GT(reasons[size_t(Forbid::OVERLINE)], 100);
-  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_FOUR)], 100);
-  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_THREE)], 100);
-  EXPECT_GT(stats.falseByFive, 100);
-  EXPECT_GT(stats.falseByForbidden, 100);
-  EXPECT_GE(stats.maxDepth, 3);
+  // Coverage floors, well below what the seed gives (about 9% of positions
+  // hold a three made false by a five, 50% one made false by a forbidden
+  // point).
+  constexpr long FLOOR = POSITIONS / 100;
+  EXPECT_GT(reasons[size_t(Forbid::OVERLINE)], FLOOR);
+  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_FOUR)], FLOOR);
+  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_THREE)], FLOOR);
+  EXPECT_GT(stats.falseByFive, FLOOR);
+  EXPECT_GT(stats.falseByForbidden, FLOOR);
+  if (POSITIONS >= 10000) {
+    EXPECT_GE(stats.maxDepth, 3);
+  }
 }
