@@ -597,6 +597,38 @@ TEST(RenjuShapes, BothThreesFalseLeaveNothingForbidden) {
   EXPECT_EQ(judge(d, 'A'), Forbid::NONE);
 }
 
+TEST(RenjuShapes, AStraightFourPointOfAnotherThreeOnTheLineDoesNotCount) {
+  // Row 8 holds A's three L8-N8, whose only four point is B = K8 (O8 is
+  // against the edge), and B makes a five in column K: the three is false.
+  // H8 (F) is a perfectly legal straight-four point on the same row, but of
+  // the other three E8-G8, which A does not belong to: it must not make A's
+  // three true. One true three (down): A is allowed.
+  //       a b c d e f g h i j k l m n o
+  auto d = full(R"(
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . x . . .
+          . . . . . . . . . . . x . . .
+          . . . . x x x F . . B A x x .
+          . . . . . . . . . . x . . . .
+          . . . . . . . . . . x . . . .
+          . . . . . . . . . . x . . . .
+          . . . . . . . . . . x . . . .
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . . . . .
+          . . . . . . . . . . . . . . .
+  )");
+  EXPECT_EQ(threes(d, 'A'), 2);
+  EXPECT_EQ(judge(d, 'A'), Forbid::NONE);
+  fill(d, 'A');
+  EXPECT_TRUE(d.board.makesFive(d['B'], BLACK));
+  EXPECT_EQ(d.board.pattern(d['F'], HORIZONTAL, BLACK), F4);
+  EXPECT_EQ(judge(d, 'F'), Forbid::NONE);
+}
+
 // ---- White is never restricted -----------------------------------------------
 
 TEST(RenjuWhite, WhiteMayMakeAnyShapeAndItsOverlineWins) {
