@@ -21,6 +21,16 @@
 #include "rules/renju_reference.h"
 #include "test_util.h"
 
+// Sanitizer builds (GCC names them one way, clang the other) get a smaller
+// random sample.
+#if defined(__SANITIZE_ADDRESS__)
+#define RENJU_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RENJU_TEST_SANITIZED 1
+#endif
+#endif
+
 using namespace gomoku;
 using gomoku::test::Diagram;
 namespace ref = gomoku::reference;
@@ -784,9 +794,12 @@ TEST(RenjuCrossCheck, EveryNinePointLine) {
 // point, reason included. The statistics show that the sample reached the
 // hard cases (false threes of both kinds, nesting several levels deep).
 TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
-#ifdef GOMOKU_CHECKS
+#if defined(GOMOKU_CHECKS)
   // Checked builds recompute the whole board after every move: keep it short.
   constexpr int POSITIONS = 300;
+#elif defined(RENJU_TEST_SANITIZED)
+  // Sanitizer builds run several times slower.
+  constexpr int POSITIONS = 3000;
 #else
   constexpr int POSITIONS = 30000;
 #endif
