@@ -91,8 +91,9 @@ TEST(RifOpenings, NamesDoNotDependOnTheBoardsOrientation) {
           ++count[*name];
           (*rifOpeningIsDirect(15, s1, s2, s3) ? direct : indirect) += 1;
           for (int sym = 0; sym < SYMMETRY_NB; ++sym)
-            EXPECT_EQ(rifOpeningName(15, s1, applySymmetry(15, sym, s2), applySymmetry(15, sym, s3)),
-                      name);
+            EXPECT_EQ(
+                rifOpeningName(15, s1, applySymmetry(15, sym, s2), applySymmetry(15, sym, s3)),
+                name);
         }
     }
   EXPECT_EQ(count.size(), 26u);
@@ -109,8 +110,8 @@ TEST(RifOpenings, RejectsWhatIsNotAStandardOpening) {
   EXPECT_EQ(name15("h10", "i9"), std::nullopt);  // second stone two points away
   EXPECT_EQ(name15("h9", "h11"), std::nullopt);  // third stone outside the 5x5
   EXPECT_EQ(name15("h9", "k8"), std::nullopt);
-  EXPECT_EQ(name15("h9", "h9"), std::nullopt);   // third on the second
-  EXPECT_EQ(name15("h9", "h8"), std::nullopt);   // third on the first
+  EXPECT_EQ(name15("h9", "h9"), std::nullopt);  // third on the second
+  EXPECT_EQ(name15("h9", "h8"), std::nullopt);  // third on the first
   EXPECT_EQ(rifOpeningIsDirect(15, pt("h8"), pt("h9"), pt("h8")), std::nullopt);
 }
 
@@ -133,22 +134,27 @@ TEST(RifSymmetry, ApplySymmetryIsAGroupOfEight) {
   }
   EXPECT_EQ(images.size(), 8u);
   EXPECT_EQ(applySymmetry(15, 0, pt("c5")), pt("c5"));
-  EXPECT_EQ(applySymmetry(15, 1, pt("c5")), pt("m5"));  // columns mirrored
+  EXPECT_EQ(applySymmetry(15, 1, pt("c5")), pt("m5"));   // columns mirrored
   EXPECT_EQ(applySymmetry(15, 2, pt("c5")), pt("c11"));  // rows mirrored
-  EXPECT_EQ(applySymmetry(14, 1, pt("a1")), pt("n1"));  // even size
+  EXPECT_EQ(applySymmetry(14, 1, pt("a1")), pt("n1"));   // even size
 }
 
 namespace {
 
-Board withStones(std::initializer_list<const char*> blacks, std::initializer_list<const char*> whites) {
+Board withStones(std::initializer_list<const char*> blacks,
+                 std::initializer_list<const char*> whites) {
   Board b(Rule::RENJU, 15);
   auto bi = blacks.begin();
   auto wi = whites.begin();
   while (bi != blacks.end() || wi != whites.end()) {
-    if (bi != blacks.end()) b.play(at(*bi++));
-    else b.pass();
-    if (wi != whites.end()) b.play(at(*wi++));
-    else if (bi != blacks.end()) b.pass();
+    if (bi != blacks.end())
+      b.play(at(*bi++));
+    else
+      b.pass();
+    if (wi != whites.end())
+      b.play(at(*wi++));
+    else if (bi != blacks.end())
+      b.pass();
   }
   return b;
 }

@@ -30,8 +30,10 @@ std::set<int> foursOnLine(const Grid& g, int x, int y, int d) {
   for (int s = -4; s <= 0; ++s) {
     int stones = 0, gaps = 0, mask = 0;
     for (int k = s; k < s + 5; ++k) {
-      if (cell(k) == 'x') ++stones, mask |= 1 << (k + 4);
-      else if (cell(k) == '.') ++gaps;
+      if (cell(k) == 'x')
+        ++stones, mask |= 1 << (k + 4);
+      else if (cell(k) == '.')
+        ++gaps;
     }
     // Filling the gap gives five in a row; exactly five needs both
     // neighbours of the window to be non-black.
@@ -40,8 +42,8 @@ std::set<int> foursOnLine(const Grid& g, int x, int y, int d) {
   return fours;
 }
 
-/// With black stones on (x, y) and (ex, ey): is there a straight four along
-/// d holding both? Four stones in a row, both ends empty, and each end a
+/// With black stones on (x, y) and on the point k steps from it along d: is
+/// there a straight four along d holding both? Four stones in a row, both ends empty, and each end a
 /// five point (the point beyond it is not black).
 bool straightFourWith(const Grid& g, int x, int y, int k, int d) {
   auto cell = [&](int j) { return g.at(x + j * LINE_DX[d], y + j * LINE_DY[d]); };
@@ -49,14 +51,15 @@ bool straightFourWith(const Grid& g, int x, int y, int k, int d) {
     if (k < s || k > s + 3) continue;
     bool four = true;
     for (int j = s; j < s + 4; ++j) four = four && cell(j) == 'x';
-    if (four && cell(s - 1) == '.' && cell(s + 4) == '.' && cell(s - 2) != 'x' && cell(s + 5) != 'x')
+    if (four && cell(s - 1) == '.' && cell(s + 4) == '.' && cell(s - 2) != 'x' &&
+        cell(s + 5) != 'x')
       return true;
   }
   return false;
 }
 
 struct Three {
-  int mask;                                  // offsets of its three stones
+  int mask;                                     // offsets of its three stones
   std::vector<std::pair<int, int>> fourPoints;  // where it becomes a straight four
 };
 

@@ -822,10 +822,11 @@ TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
     }
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("  %d positions, %ld points: %ld overline, %ld double-four, %ld double-three; "
-              "false threes: %ld by five, %ld by forbidden point; deepest nesting %d; %.1f s\n",
-              POSITIONS, checked, reasons[1], reasons[2], reasons[3], stats.falseByFive,
-              stats.falseByForbidden, stats.maxDepth, seconds);
+  std::printf(
+      "  %d positions, %ld points: %ld overline, %ld double-four, %ld double-three; "
+      "false threes: %ld by five, %ld by forbidden point; deepest nesting %d; %.1f s\n",
+      POSITIONS, checked, reasons[1], reasons[2], reasons[3], stats.falseByFive,
+      stats.falseByForbidden, stats.maxDepth, seconds);
   // Coverage floors, well below what the seed gives (about 9% of positions
   // hold a three made false by a five, 50% one made false by a forbidden
   // point).
