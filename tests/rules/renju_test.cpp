@@ -719,16 +719,18 @@ bool whiteFiveAt(const ref::Grid& g, int x, int y) {
 /// Stones cluster around a focus (usually the centre, sometimes anywhere, to
 /// reach the edges) with spread `sigma`; Black often plays next to its own
 /// stones and White often far away, so that black threes and fours pile up.
-Board randomRenjuPosition(std::mt19937_64& rng, int stones, double sigma, double whiteAway) {
-  Board b(Rule::RENJU, 15);
-  ref::Grid g(15);
+Board randomRenjuPosition(std::mt19937_64& rng, int size, int stones, double sigma,
+                          double whiteAway) {
+  Board b(Rule::RENJU, size);
+  ref::Grid g(size);
   std::uniform_real_distribution<double> unit(0, 1);
   std::normal_distribution<double> spread(0, sigma);
+  const int c = size / 2;
   bool centred = rng() % 4 != 0;
-  int fx = centred ? 7 : int(rng() % 15), fy = centred ? 7 : int(rng() % 15);
-  std::vector<std::pair<int, int>> blacks{{7, 7}};
-  b.play(makePos(7, 7));
-  g.set(7, 7, 'x');
+  int fx = centred ? c : int(rng() % size), fy = centred ? c : int(rng() % size);
+  std::vector<std::pair<int, int>> blacks{{c, c}};
+  b.play(makePos(c, c));
+  g.set(c, c, 'x');
   for (int n = 1; n < stones; ++n) {
     bool black = b.sideToMove() == BLACK;
     bool placed = false;
@@ -736,7 +738,7 @@ Board randomRenjuPosition(std::mt19937_64& rng, int stones, double sigma, double
       int x, y;
       double r = unit(rng);
       if (!black && r < whiteAway) {
-        x = int(rng() % 15), y = int(rng() % 15);
+        x = int(rng() % size), y = int(rng() % size);
       } else if (black && r < 0.5) {
         auto [bx, by] = blacks[rng() % blacks.size()];
         x = bx + int(rng() % 5) - 2, y = by + int(rng() % 5) - 2;
@@ -812,7 +814,7 @@ TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
     int stones = 8 + int(rng() % 80);
     double sigma = 1.2 + double(rng() % 25) / 10.0;
     double whiteAway = double(rng() % 7) / 10.0;
-    Board b = randomRenjuPosition(rng, stones, sigma, whiteAway);
+    Board b = randomRenjuPosition(rng, 15, stones, sigma, whiteAway);
     uint64_t hash = b.hash();
     checked += compareAll(b, reasons, stats);
     ASSERT_EQ(b.hash(), hash);
@@ -839,4 +841,20 @@ TEST(RenjuCrossCheck, RandomPositionsAgreeWithReference) {
   if (POSITIONS >= 10000) {
     EXPECT_GE(stats.maxDepth, 3);
   }
+}
+
+// Renju is played on 15x15, but the board (and the Gomocup front-end) takes
+// any size from 5 to 22: a smaller sample on other sizes guards the edges.
+TEST(RenjuCrossCheck, OtherBoardSizes) {
+  std::mt19937_64 rng(5);
+  std::array<long, 4> reasons{};
+  ref::Stats stats;
+  for (int size : {5, 9, 13, 19, 22})
+    for (int i = 0; i < 300; ++i) {
+      int stones = 4 + int(rng() % (size * size / 3));
+      Board b = randomRenjuPosition(rng, size, stones, 1.0 + double(rng() % 30) / 10.0, 0.3);
+      compareAll(b, reasons, stats);
+      if (HasFailure()) return;
+    }
+  EXPECT_GT(reasons[size_t(Forbid::DOUBLE_THREE)], 0);
 }
