@@ -294,9 +294,11 @@ struct HttpServer::Impl {
             finished = job->done;
             fin = job->finished;
           }
-          if (!finished && job->engine && msSince(job->started) > opt.maxThinkMs &&
-              !job->stopAsked.exchange(true))
-            job->engine->stop();
+          // Repeated on every tick: a stop that arrives before think() has
+          // started (and reset its flag) must not be lost.
+          if (!finished && job->engine && msSince(job->started) > opt.maxThinkMs)
+            job->stopAsked = true;
+          if (!finished && job->engine && job->stopAsked) job->engine->stop();
           if (finished && msSince(fin) > opt.keepResultMs) {
             expired.push_back(job);
             it = jobs.erase(it);
