@@ -304,6 +304,10 @@ async function runComputer() {
       if (cancelled()) return;
       S.thinking.depth = p.depth || 0;
       S.thinking.busy = !!p.busy;
+      // The computer's own search feeds the analysis panel meanwhile.
+      if (S.analysisOn && S.viewIndex === null && p.depth) {
+        showEval(liveState().toMove, { eval: p.eval, depth: p.depth, pv: p.pv });
+      }
     }, cancelled);
     if (!result || cancelled()) return;
     clearInterval(ticker);
@@ -788,31 +792,38 @@ async function runAnalysis() {
     setEvalBar(st.result.winner === 'black' ? 1 : st.result.winner === 'white' ? -1 : 0);
     return;
   }
+  // While the computer thinks about the live position, its progress is shown.
+  if (S.thinking && S.viewIndex === null) return;
   evalText.textContent = t('analysing');
+  $('analysis-pv').textContent = '…';
   await sleep(150); // coalesce quick successions of moves
   if (gen !== S.analysisGen) return;
   try {
     const r = await api.analyze(S.settings, S.tokens.slice(0, n), 1500);
     if (gen !== S.analysisGen) return;
-    const side = r.side || st.toMove || 'black';
-    const sign = side === 'black' ? 1 : -1;
-    let text;
-    if (r.mateIn !== null && r.mateIn !== undefined && r.mateIn !== 0) {
-      const winner = r.mateIn > 0 ? side : other(side);
-      text = t('forcedWin', { color: t(winner), n: Math.ceil(Math.abs(r.mateIn) / 2) });
-      setEvalBar(winner === 'black' ? 1 : -1);
-    } else {
-      const e = (r.eval || 0) * sign;
-      const pawns = (Math.abs(e) / 100).toFixed(1);
-      if (Math.abs(e) < 30) text = t('evalEven', { v: pawns });
-      else text = t('evalBetter', { color: t(e > 0 ? 'black' : 'white'), v: pawns });
-      setEvalBar(Math.tanh(e / 600));
-    }
-    evalText.textContent = `${text} · ${t('depthN', { n: r.depth })}`;
-    $('analysis-pv').textContent = (r.pv || []).map(shown).join(' ') || '–';
+    showEval(r.side || st.toMove || 'black', r);
   } catch (e) {
     if (gen === S.analysisGen) evalText.textContent = e.status === 503 ? t('serverBusy') : e.message;
   }
+}
+
+/** Shows an evaluation given for `side` (the side to act). */
+function showEval(side, r) {
+  const sign = side === 'black' ? 1 : -1;
+  let text;
+  if (r.mateIn !== null && r.mateIn !== undefined && r.mateIn !== 0) {
+    const winner = r.mateIn > 0 ? side : other(side);
+    text = t('forcedWin', { color: t(winner), n: Math.ceil(Math.abs(r.mateIn) / 2) });
+    setEvalBar(winner === 'black' ? 1 : -1);
+  } else {
+    const e = (r.eval || 0) * sign;
+    const pawns = (Math.abs(e) / 100).toFixed(1);
+    if (Math.abs(e) < 30) text = t('evalEven', { v: pawns });
+    else text = t('evalBetter', { color: t(e > 0 ? 'black' : 'white'), v: pawns });
+    setEvalBar(Math.tanh(e / 600));
+  }
+  $('analysis-eval').textContent = `${text} · ${t('depthN', { n: r.depth })}`;
+  $('analysis-pv').textContent = (r.pv || []).map(shown).join(' ') || '–';
 }
 
 function setEvalBar(v) {

@@ -72,7 +72,7 @@ test('fishing: reel, chain and reel later', async () => {
 test('fishing: the computer reels in and its reel is shown', async () => {
   const { page } = b;
   // White has four on the a-file; Black's stones are scattered.
-  await openApp(page, 'rules=fishing&size=15&vs=cpu&level=easy&side=first&rec=h8+a1+c14+a2+o8+a3+n1+a4');
+  await openApp(page, 'rules=fishing&size=15&vs=cpu&level=medium&side=first&rec=h8+a1+c14+a2+o8+a3+n1+a4');
   await clickPoint(page, 'o15');
   await waitForActions(page, 10);
   const { tokens, state } = await appState(page);
