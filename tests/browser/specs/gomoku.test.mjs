@@ -84,3 +84,33 @@ test('gomoku: German texts and rules pages', async () => {
   assert.equal(await page.locator('#btn-new').textContent(), 'New game');
   assertNoErrors(b.errors);
 });
+
+test('gomoku: swap2 opening with the computer as the opener', async () => {
+  const { page } = b;
+  await openApp(page);
+  await page.locator('input[name=rules][value=freestyle]').check({ force: true });
+  await page.locator('input[name=opponent][value=cpu]').check({ force: true });
+  await page.selectOption('select[name=level]', 'easy');
+  await page.selectOption('select[name=opening]', 'swap2');
+  await page.selectOption('select[name=side]', 'second');
+  await page.click('#btn-start');
+  // The computer places the three opening stones, then the person chooses.
+  await page.waitForSelector('#actionbar [data-token=add2]', { timeout: 60000 });
+  assert.equal((await appState(page)).tokens.length, 3);
+  assert.ok(await page.locator('#actionbar [data-token=swap]').isVisible());
+  await page.click('#actionbar [data-token=stay]');
+  await waitForActions(page, 4);
+  let { state, tokens } = await appState(page);
+  assert.equal(tokens[3], 'stay');
+  assert.equal(state.toMove, 'white');
+  // The person keeps White and plays the fourth stone; the computer answers.
+  const free = ['h8', 'g7', 'j9', 'f6', 'k10'].find((p) => cell(state, p) === null);
+  await clickPoint(page, free);
+  await waitForActions(page, 6);
+  ({ state, tokens } = await appState(page));
+  assert.equal(tokens[4], free);
+  assert.equal(stonesOf(state, 'black'), 3);
+  assert.equal(stonesOf(state, 'white'), 2);
+  await screenshot(page, 'gomoku-swap2');
+  assertNoErrors(b.errors);
+});
