@@ -709,6 +709,7 @@ function renderControls(st) {
   if (canUndo && vsCpu()) canUndo = S.history.slice(0, S.tokens.length).some((h) => actorOf(h) === S.settings.side);
   $('btn-undo').disabled = !canUndo || S.busy;
   $('btn-undo').hidden = isFishing();
+  $('btn-rematch').classList.toggle('primary', !!(live && live.result));
   $('btn-hint').disabled = !live || !!live.result || !humanActs(live) || !!S.thinking || S.viewIndex !== null;
   $('level-switch').hidden = !vsCpu();
   $('level-select').querySelector('option[value=medium]').textContent = levelLabel('medium');
@@ -995,7 +996,14 @@ function wire() {
   $('nav-last').addEventListener('click', () => setView(null));
 
   $('btn-export-txt').addEventListener('click', () => download(`${fileStem()}.txt`, rec.toText(S.settings, S.tokens)));
-  $('btn-export-psq').addEventListener('click', () => download(`${fileStem()}.psq`, rec.toPsq(S.settings, S.tokens)));
+  $('btn-export-psq').addEventListener('click', () => {
+    // .psq holds stones only: reels, passes and opening choices do not fit.
+    if (S.tokens.some((tok) => !/^[a-z]\d{1,2}$/.test(tok))) {
+      showMessage(t('psqOnlyStones'), true);
+      return;
+    }
+    download(`${fileStem()}.psq`, rec.toPsq(S.settings, S.tokens));
+  });
   $('btn-import').addEventListener('click', openImport);
   $('import-form').addEventListener('submit', (e) => {
     if (e.submitter && e.submitter.value === 'cancel') return;

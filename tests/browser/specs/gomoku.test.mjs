@@ -114,3 +114,31 @@ test('gomoku: swap2 opening with the computer as the opener', async () => {
   await screenshot(page, 'gomoku-swap2');
   assertNoErrors(b.errors);
 });
+
+test('gomoku: export as text and .psq, import them again', async () => {
+  const { page } = b;
+  await openApp(page, 'rules=freestyle&size=15&exact=1&vs=friend&rec=h8+i9+j10+g7');
+  const [text] = await Promise.all([page.waitForEvent('download'), page.click('#btn-export-txt')]);
+  const content = await (await import('node:fs/promises')).readFile(await text.path(), 'utf8');
+  assert.match(content, /^# gomoku rules=freestyle size=15 exactFive=true opening=free\nh8 i9 j10 g7\n$/);
+  const [psq] = await Promise.all([page.waitForEvent('download'), page.click('#btn-export-psq')]);
+  const psqText = await (await import('node:fs/promises')).readFile(await psq.path(), 'utf8');
+  assert.match(psqText, /^Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,0\n10,6,0\n7,9,0\n-1\n$/);
+
+  // Import the .psq into a fresh game, then the text export.
+  await openApp(page);
+  await page.click('#btn-import-start');
+  await page.fill('#import-text', psqText);
+  await page.click('#import-ok');
+  await page.waitForSelector('#game:not([hidden])');
+  await waitForActions(page, 4);
+  assert.deepEqual((await appState(page)).tokens, ['h8', 'i9', 'j10', 'g7']);
+  await page.click('#btn-import');
+  await page.fill('#import-text', content.replace('g7', 'g7 k11'));
+  await page.click('#import-ok');
+  await waitForActions(page, 5);
+  const { tokens, state } = await appState(page);
+  assert.deepEqual(tokens, ['h8', 'i9', 'j10', 'g7', 'k11']);
+  assert.equal(state.exactFive, true);
+  assertNoErrors(b.errors);
+});
