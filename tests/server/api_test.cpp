@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <atomic>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -291,6 +292,37 @@ TEST_F(ApiTest, StopEndsRunningSearchesQuickly) {
   auto t0 = std::chrono::steady_clock::now();
   server_->stop();
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(3));
+}
+
+TEST_F(ApiTest, ManyClientsAtOnceGetAnswersAndTheServerStaysUp) {
+  // Bounded: 6 clients x 15 requests on the loopback interface.
+  std::atomic<int> bad{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 6; ++c)
+    clients.emplace_back([&, c] {
+      httplib::Client cli("127.0.0.1", port_);
+      cli.set_read_timeout(30, 0);
+      for (int i = 0; i < 15; ++i) {
+        std::string body;
+        const char* path = "/api/v1/state";
+        switch ((c + i) % 4) {
+          case 0: body = R"({"rules":"renju","record":"h8 i9 j10"})"; break;
+          case 1: body = "{\"rules\":"; break;
+          case 2: body = R"({"rules":"fishing","record":"h8 i9","level":"easy"})"; path = "/api/v1/move"; break;
+          default: body = R"({"rules":"captures","record":"j10 j10"})"; break;
+        }
+        auto res = cli.Post(path, body, "application/json");
+        if (!res || !(res->status == 200 || res->status == 400 || res->status == 422 || res->status == 503))
+          ++bad;
+        else if (json::parse(res->body, nullptr, false).is_discarded())
+          ++bad;
+      }
+    });
+  for (auto& t : clients) t.join();
+  EXPECT_EQ(bad.load(), 0);
+  auto [status, j] = get("/api/v1/health");
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(j["searches"]["running"], 0);
 }
 
 TEST_F(ApiTest, ServesTheWebUi) {
