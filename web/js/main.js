@@ -481,7 +481,7 @@ function render() {
   renderActions(st, myTurn);
   renderStatus();
   renderMoves();
-  renderControls(st);
+  renderControls();
   renderSession();
 }
 
@@ -701,9 +701,8 @@ function setView(n) {
   if (S.analysisOn) runAnalysis();
 }
 
-function renderControls(st) {
+function renderControls() {
   const live = liveState();
-  const cpuParty = vsCpu() && live ? (S.settings.side === 'first' ? 'second' : 'first') : null;
   // Undo needs an action of the person to take back.
   let canUndo = !isFishing() && S.tokens.length > 0;
   if (canUndo && vsCpu()) canUndo = S.history.slice(0, S.tokens.length).some((h) => actorOf(h) === S.settings.side);
@@ -715,8 +714,6 @@ function renderControls(st) {
   $('level-select').querySelector('option[value=medium]').textContent = levelLabel('medium');
   $('btn-analysis').setAttribute('aria-pressed', String(S.analysisOn));
   $('analysis').hidden = !S.analysisOn;
-  void cpuParty;
-  void st;
 }
 
 function renderSession() {
@@ -976,7 +973,7 @@ function wire() {
     announce(t('levelNow', { level: levelLabel(S.settings.level) }));
   });
   for (const [id, key] of [['opt-numbers', 'numbers'], ['opt-tap2', 'tap2']]) {
-    $(id).checked = prefs[key] ?? (key === 'tap2' ? matchMedia('(pointer: coarse)').matches && false : false);
+    $(id).checked = prefs[key] ?? false;
     $(id).addEventListener('change', (e) => {
       prefs[key] = e.target.checked;
       saveJson(PREFS_KEY, prefs);
