@@ -706,7 +706,7 @@ function renderControls() {
   // Undo needs an action of the person to take back.
   let canUndo = !isFishing() && S.tokens.length > 0;
   if (canUndo && vsCpu()) canUndo = S.history.slice(0, S.tokens.length).some((h) => actorOf(h) === S.settings.side);
-  $('btn-undo').disabled = !canUndo || S.busy;
+  $('btn-undo').disabled = !canUndo;
   $('btn-undo').hidden = isFishing();
   $('btn-rematch').classList.toggle('primary', !!(live && live.result));
   $('btn-hint').disabled = !live || !!live.result || !humanActs(live) || !!S.thinking || S.viewIndex !== null;
@@ -728,7 +728,7 @@ function renderSession() {
 // ---------------------------------------------------------------- controls
 
 function undo() {
-  if (isFishing() || !S.tokens.length) return;
+  if (isFishing() || !S.tokens.length || S.busy) return;
   S.searchGen++; // drop a running computer turn
   S.thinking = null;
   S.animating = false;
