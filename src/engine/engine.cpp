@@ -139,23 +139,35 @@ struct Engine::Impl {
   Rng rngFor(const Board& b) const { return Rng{seed ^ b.hash()}; }
 };
 
+namespace {
+/// A stop request applies to the search running when it arrives, or to the
+/// next one if it arrives just before that search starts (a front-end's
+/// thread may not have entered think() yet); it is cleared when think()
+/// returns.
+struct StopReset {
+  std::atomic<bool>& flag;
+  ~StopReset() { flag.store(false); }
+};
+}  // namespace
+
 Engine::Engine(size_t hashMiB) : impl_(new Impl(hashMiB)) {}
 Engine::~Engine() { delete impl_; }
 void Engine::setHashMiB(size_t mib) { impl_->tt.resize(mib); }
 void Engine::clear() { impl_->tt.clear(); }
 void Engine::setSeed(uint64_t seed) { impl_->seed = seed; }
 void Engine::stop() { impl_->stop.store(true); }
+void Engine::clearStop() { impl_->stop.store(false); }
 
 ThinkResult Engine::think(const Game& game, const Limits& limits,
                           const std::function<void(const Progress&)>& onProgress) {
-  impl_->stop.store(false);
+  StopReset reset{impl_->stop};
   // Explicit limits (Gomocup, analysis) get full-strength threat searches.
   return impl_->run(game, limits, levelSettings(Level::HARD).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
-  impl_->stop.store(false);
+  StopReset reset{impl_->stop};
   LevelSettings s = levelSettings(level);
   if (game.rules().variant == Variant::FISHING && game.phase() == Phase::PLAY) {
     Stopwatch clock;
