@@ -110,9 +110,10 @@ class FishingSearch {
     int cash = usBest ? POINT * usBest + POINT / 3 - (POINT * themBest1 + (themBest1 ? POINT / 3 : 0))
                       : -INF;
     int block = -(POINT * themBest2 + (themBest2 ? POINT / 3 : 0)) + POINT * usBest / 2;
-    // Rods not yet cashed are worth less than points on the board: the
-    // opponent still has a move, and a point taken now is a tempo gained.
-    v += std::max(cash, block) * 3 / 4;
+    // Rods not yet cashed are worth half of points on the board: the
+    // opponent still has a move, may break the line by converting one of
+    // its stones with a reel of its own, and a point taken now is a tempo.
+    v += std::max(cash, block) / 2;
     v += (b_.scoreSum(us) - b_.scoreSum(them)) / 24;
     v += (b_.threatCount(us, T_F4) - b_.threatCount(them, T_F4)) * POINT / 10;
     return v;
