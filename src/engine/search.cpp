@@ -439,14 +439,21 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
 
     // 4. If the opponent threatens a VCF, keep the moves that refute it
     //    (and our fours, which the search judges), when any do.
+    bool vcfThreat = false;
     if (config.rootVcfDefence && cands.size() > 1) {
       pos.pass();
       bool threatened = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes) != 0;
       pos.undo();
+      vcfThreat = threatened;
       if (threatened) {
         std::vector<Pos> kept;
         uint64_t each = std::max<uint64_t>(config.rootVcfNodes / 8, 1000);
+        bool complete = true;
         for (Pos m : cands) {
+          if (limits.softMs && sh.clock.millis() > limits.softMs / 2) {
+            complete = false;
+            break;
+          }
           if (b.threat(m, us) >= T_B4) {
             kept.push_back(m);
             continue;
@@ -458,12 +465,47 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
         }
         bool anyBlock = std::any_of(kept.begin(), kept.end(),
                                     [&](Pos m) { return b.threat(m, us) < T_B4; });
-        if (anyBlock) cands = kept;
+        if (anyBlock && complete && !sh.abort) cands = kept;
+      }
+    }
+    // 5. The same against an opponent VCT, when no VCF threat settled it.
+    if (config.rootVctDefence && config.vctDepth > 0 && !vcfThreat && cands.size() > 1 &&
+        !sh.abort) {
+      pos.pass();
+      bool threatened = ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes);
+      pos.undo();
+      if (threatened) {
+        std::vector<Pos> kept;
+        bool anyQuiet = false, complete = true;
+        uint64_t filterStart = ts.nodes();
+        for (Pos m : cands) {
+          // The filter may use at most a quarter of the soft time and four
+          // root VCT budgets; an unfinished filter is dropped (the search
+          // then judges every move).
+          if ((limits.softMs && sh.clock.millis() > limits.softMs / 4) ||
+              ts.nodes() > filterStart + 4 * config.vctNodes) {
+            complete = false;
+            break;
+          }
+          if (b.threat(m, us) >= T_F3) {
+            kept.push_back(m);
+            continue;
+          }
+          pos.play<R>(m);
+          bool refuted = !ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes / 4);
+          pos.undo();
+          if (refuted) {
+            kept.push_back(m);
+            anyQuiet = true;
+          }
+          if (sh.abort) break;
+        }
+        if (anyQuiet && complete && !sh.abort) cands = kept;
       }
     }
     if (cands.size() == 1 && !config.exactRootValues) return finish(cands[0], evaluate(b), "forced");
 
-    // 5. Iterative deepening, with helpers sharing the table.
+    // 6. Iterative deepening, with helpers sharing the table.
     for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});
     res.best = cands[0];
     res.value = -VALUE_INFINITE;

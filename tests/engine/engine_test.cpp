@@ -343,14 +343,16 @@ TEST(Engine, FishingPendingReelIsCompleted) {
 }
 
 TEST(Engine, PlaysAWholeGameAgainstItself) {
-  // Medium-ish depth-limited self-play in each searched rule ends in a
-  // result without an illegal or forbidden move.
+  // Easy against easy (different seeds) in each searched rule, to the end:
+  // no illegal token and, in renju, no forbidden move.
   for (Variant v : {Variant::GOMOKU, Variant::RENJU}) {
-    Engine e(8);
+    Engine black(8), white(8);
+    black.setSeed(3);
+    white.setSeed(4);
     Game g(rs(v));
-    for (int i = 0; i < 120 && !g.over(); ++i) applyAll(g, e.think(g, depth(3)));
-    if (g.over()) {
-      EXPECT_EQ(g.result()->reason.rfind("forbidden", 0), std::string::npos) << g.result()->reason;
-    }
+    for (int i = 0; i < 225 && !g.over(); ++i)
+      applyAll(g, (g.board().sideToMove() == BLACK ? black : white).think(g, Level::EASY));
+    ASSERT_TRUE(g.over()) << variantName(v);
+    EXPECT_EQ(g.result()->reason.rfind("forbidden", 0), std::string::npos) << g.result()->reason;
   }
 }
