@@ -1,6 +1,8 @@
 #include "rules/board.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/zobrist.h"
@@ -33,6 +35,21 @@ int linePosition(Pos p, Dir d) {
 }
 
 namespace {
+
+/// Debug builds (and -DGOMOKU_CHECKS=ON) compare the incremental state with
+/// a from-scratch recomputation after every make and undo.
+#ifdef GOMOKU_CHECKS
+void checkConsistent(const Board& b, const char* where) {
+  std::string err = b.verify();
+  if (!err.empty()) {
+    std::fprintf(stderr, "Board inconsistent after %s:\n%s%s", where, err.c_str(), b.toString().c_str());
+    std::abort();
+  }
+}
+#define GOMOKU_CHECK(where) checkConsistent(*this, where)
+#else
+#define GOMOKU_CHECK(where) ((void)0)
+#endif
 
 bool exactFor(Rule r, Color c) {
   return r == Rule::STANDARD || (r == Rule::RENJU && c == BLACK);
@@ -169,6 +186,7 @@ void Board::play(Pos p) {
   }
   side_ = ~side_;
   hash_ ^= zobrist().side;
+  GOMOKU_CHECK("play");
 }
 
 template void Board::play<Rule::FREESTYLE>(Pos);
@@ -196,6 +214,7 @@ void Board::reel(const RodInfo& rod, Pos target) {
   score_[us] = int16_t(score_[us] + rod.points);
   hash_ ^= z.score[us][score_[us] & 63];
   if (target != NO_POS) recordSet(target, stoneOf(us));
+  GOMOKU_CHECK("reel");
 }
 
 void Board::undo() {
@@ -214,6 +233,7 @@ void Board::undo() {
     side_ = e.sideBefore;
     hash_ ^= z.side;
   }
+  GOMOKU_CHECK("undo");
 }
 
 int Board::runLength(Pos p, Dir d, Color c) const {
