@@ -26,5 +26,6 @@ int exitCode();
 
 void registerStateCommands(CLI::App& app);  ///< state, convert
 void registerBenchCommands(CLI::App& app);  ///< bench
+void registerEngineCommands(CLI::App& app);  ///< move, brain
 
 }  // namespace gomoku::app
