@@ -29,9 +29,10 @@ constexpr int ORDER_THEM[THREAT_NB] = {0, 150, 800, 1500, 1200, 4000, 4000, 5000
 constexpr int TT_MOVE_KEY = 1 << 24;
 constexpr int KILLER_KEY = 3000;
 
-/// Quiet moves searched at non-PV nodes of depth 1..3 before the rest is
-/// skipped (late-move pruning).
-constexpr int LMP_LIMIT[4] = {0, 8, 12, 18};
+/// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
+/// rest is skipped (late-move pruning).
+constexpr int LMP_DEPTH = 4;
+constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 6, 10, 14, 20};
 
 /// Orders moves by key, descending; equal keys by position, ascending.
 void sortMoves(Pos* moves, int* keys, int n) {
@@ -241,7 +242,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   for (int i = 0; i < n; ++i) {
     Pos m = moves[i];
     bool tactical = forced != NO_POS || b.threat(m, us) >= T_F3 || b.threat(m, them) >= T_F3;
-    if (!pvNode && !tactical && depth <= 3 && i >= LMP_LIMIT[depth] && best > -VALUE_WIN_MIN)
+    if (!pvNode && !tactical && depth <= LMP_DEPTH && i >= LMP_LIMIT[depth] &&
+        best > -VALUE_WIN_MIN)
       continue;
     int newDepth = forced != NO_POS ? depth : depth - 1;
     pos_.play<R>(m);
@@ -250,7 +252,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       v = -search<R>(-beta, -alpha, newDepth, ply + 1, pvNode);
     } else {
       int r = 0;
-      if (depth >= 3 && !tactical && i >= 3) r = std::min(1 + (i >= 12), newDepth - 1);
+      if (depth >= 3 && !tactical && i >= 3)
+        r = std::min(1 + (i >= 8) + (depth >= 6 && i >= 20), newDepth - 1);
       r = std::max(r, 0);
       v = -search<R>(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
       if (v > alpha && r > 0) v = -search<R>(-alpha - 1, -alpha, newDepth, ply + 1, false);
