@@ -55,6 +55,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 100000;
       s.config.vctDepth = 4;
       s.config.vctNodes = 40000;
+      s.config.rootVctDefence = true;
       break;
     case Level::HARD:
       s.limits.timeMs = 4000;
@@ -65,6 +66,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 400000;
       s.config.vctDepth = 8;
       s.config.vctNodes = 300000;
+      s.config.rootVctDefence = true;
       break;
   }
   return s;
