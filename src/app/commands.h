@@ -25,5 +25,6 @@ void setExitCode(int code);
 int exitCode();
 
 void registerStateCommands(CLI::App& app);  ///< state, convert
+void registerMatchCommands(CLI::App& app);  ///< match
 
 }  // namespace gomoku::app
