@@ -21,9 +21,9 @@ namespace {
 const std::vector<std::string> GOMOKU_OPENINGS = {
     // 3 stones
     "h8 i9 k8", "h8 i8 h11", "h8 h9 k9", "h8 i9 f10",
-    "h8 i8 f6", "h8 h9 j6", "h8 i9 j7", "h8 i8 g10",
-    "h8 h9 e7", "h8 i9 h5", "h8 g9 j10", "h8 i8 k11",
-    "h8 h9 f11", "h8 i9 k6", "h8 j9 g6", "h8 g7 j5",
+    "h8 i8 f6", "h8 h9 k10", "h8 i9 j7", "h8 i8 g10",
+    "h8 h9 e7", "h8 i9 h5", "h8 g9 k9", "h8 i8 k11",
+    "h8 h9 f11", "h8 i9 k6", "h8 j9 g6", "h8 g7 k9",
     // 4 stones
     "h8 i9 j8 h10", "h8 i8 h10 j9", "h8 h9 j7 g10", "h8 i9 g9 i7",
     "h8 i8 g7 i10", "h8 h9 i6 f8", "h8 i9 j6 g7", "h8 g9 i10 j8",
@@ -52,8 +52,8 @@ const std::vector<std::string> RENJU_OPENINGS = {
 const std::vector<std::string> CAPTURES_OPENINGS = {
     // 3 stones
     "h8 i9 k8", "h8 h9 k11", "h8 i8 h11", "h8 i9 e9",
-    "h8 h9 k7", "h8 i8 g5", "h8 i9 j5", "h8 g9 k10",
-    "h8 i8 e5", "h8 h9 e8", "h8 j9 h5", "h8 i10 k9",
+    "h8 h9 k7", "h8 i8 e6", "h8 i9 j5", "h8 g9 e5",
+    "h8 i8 e5", "h8 h9 h5", "h8 j9 h5", "h8 i10 k9",
     // 4 stones
     "h8 i9 k8 g9", "h8 h9 k11 i7", "h8 i8 h11 g9", "h8 i9 e9 h10",
     "h8 h9 k7 g7", "h8 i8 g5 h10", "h8 g9 k10 i7", "h8 i10 k9 g8",
