@@ -1,6 +1,8 @@
 #include "match/player.h"
 
 #include <algorithm>
+#include <iterator>
+#include <sstream>
 
 #include "core/notation.h"
 
@@ -44,10 +46,18 @@ std::string PlayerSpec::label() const {
       return out.empty() ? "engine" : out;
     }
     case Kind::BRAIN: {
-      // The program's file name, without its directory or arguments.
-      std::string prog = command.substr(0, command.find(' '));
-      size_t slash = prog.rfind('/');
-      return slash == std::string::npos ? prog : prog.substr(slash + 1);
+      // The program's file name without its directory or arguments; for
+      // "bash brain.sh" or "wine pbrain.exe", the script's.
+      std::istringstream words(command);
+      std::string word, prog;
+      while (words >> word) {
+        size_t slash = word.rfind('/');
+        prog = slash == std::string::npos ? word : word.substr(slash + 1);
+        static const char* wrappers[] = {"sh", "bash", "env", "python", "python3", "node",
+                                         "wine", "wine64", "nice", "exec"};
+        if (std::find(std::begin(wrappers), std::end(wrappers), prog) == std::end(wrappers)) break;
+      }
+      return prog.empty() ? "brain" : prog;
     }
   }
   return "?";
