@@ -25,6 +25,7 @@ void setExitCode(int code);
 int exitCode();
 
 void registerStateCommands(CLI::App& app);  ///< state, convert
+void registerBenchCommands(CLI::App& app);  ///< bench
 void registerMatchCommands(CLI::App& app);  ///< match
 
 }  // namespace gomoku::app

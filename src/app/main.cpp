@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "gomoku 0.1.0");
   registerStateCommands(app);
+  registerBenchCommands(app);
   registerMatchCommands(app);
   try {
     app.parse(argc, argv);

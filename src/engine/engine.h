@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/search.h"
 #include "game/game.h"
 
 namespace gomoku {
@@ -18,7 +19,8 @@ enum class Level : uint8_t { EASY, MEDIUM, HARD };
 std::optional<Level> parseLevel(std::string_view s);
 std::string levelName(Level l);
 
-/// Search limits; zero means "no limit" for each field.
+/// Search limits; zero means "no limit" for each field. With no limit at
+/// all, think() searches until stop() (or its maximum depth, 64).
 struct Limits {
   int64_t timeMs = 0;         ///< time for this move
   int64_t matchTimeLeftMs = 0;///< time left in the whole match (Gomocup)
@@ -49,6 +51,24 @@ struct ThinkResult {
   std::vector<Pos> pv;
 };
 
+/// What a level means: limits plus search settings, and for the weaker
+/// levels a deliberate, seeded choice among near-best moves.
+struct LevelSettings {
+  Limits limits;
+  SearchConfig config;
+  /// Root moves within this many evaluation units of the best may be
+  /// chosen at random (0: always the best move).
+  int randomMargin = 0;
+  /// ... but only among the first `randomTop` of them.
+  int randomTop = 1;
+};
+/// easy: depth 2, every root move valued exactly, random among near-best,
+///       short VCF only, no VCT, no defence against the opponent's VCF.
+/// medium: ~1 s, VCF at the leaves, VCT and VCF defence at the root.
+/// hard: 4 s at most, two threads, deeper threat searches (also the
+///       settings of think() with explicit Limits).
+LevelSettings levelSettings(Level level);
+
 class Engine {
  public:
   explicit Engine(size_t hashMiB = 64);
@@ -57,6 +77,10 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   void setHashMiB(size_t mib);
+  /// Seed of the levels' random choices (default 1). The choice for a
+  /// position depends only on the seed and the position, so replaying a
+  /// game replays the computer's moves.
+  void setSeed(uint64_t seed);
   void clear();  ///< forget the transposition table and history
   /// Computes the computer's turn for the side to act in `game`.
   ThinkResult think(const Game& game, const Limits& limits,

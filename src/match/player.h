@@ -71,8 +71,7 @@ struct PlayerSpec {
 std::optional<PlayerSpec> parseLevelSpec(std::string_view s);
 std::string levelLabel(Level l);
 
-/// Builds a player. Engine players are only available when the engine
-/// library is linked in; *error says so otherwise.
+/// Builds a player; nullptr and *error when it cannot be built.
 std::unique_ptr<Player> makePlayer(const PlayerSpec& spec, std::string* error);
 
 /// Uniformly random among the legal points (never a renju forbidden point

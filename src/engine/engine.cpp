@@ -1,0 +1,513 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+
+#include "core/timer.h"
+#include "core/zobrist.h"
+#include "engine/eval.h"
+#include "engine/tt.h"
+
+namespace gomoku {
+
+std::optional<Level> parseLevel(std::string_view s) {
+  if (s == "easy") return Level::EASY;
+  if (s == "medium" || s == "normal") return Level::MEDIUM;
+  if (s == "hard") return Level::HARD;
+  return std::nullopt;
+}
+
+std::string levelName(Level l) {
+  switch (l) {
+    case Level::EASY: return "easy";
+    case Level::HARD: return "hard";
+    case Level::MEDIUM: break;
+  }
+  return "medium";
+}
+
+LevelSettings levelSettings(Level level) {
+  LevelSettings s;
+  switch (level) {
+    case Level::EASY:
+      // Two plies see a five to make or block and an open three to stop;
+      // the short VCF finds only quick wins, and nothing looks for the
+      // opponent's longer threats: the human-sized holes.
+      s.limits.depth = 2;
+      s.limits.timeMs = 500;
+      s.config.leafVcfFours = 1;
+      s.config.leafVcfNodes = 50;
+      s.config.rootVcfFours = 3;
+      s.config.rootVcfNodes = 2000;
+      s.config.rootVcfDefence = false;
+      s.config.exactRootValues = true;
+      s.randomMargin = 150;
+      s.randomTop = 4;
+      break;
+    case Level::MEDIUM:
+      s.limits.timeMs = 1000;
+      s.config.leafVcfFours = 10;
+      s.config.leafVcfNodes = 1000;
+      s.config.rootVcfFours = 30;
+      s.config.rootVcfNodes = 100000;
+      s.config.vctDepth = 4;
+      s.config.vctNodes = 40000;
+      break;
+    case Level::HARD:
+      s.limits.timeMs = 4000;
+      s.limits.threads = 2;
+      s.config.leafVcfFours = 16;
+      s.config.leafVcfNodes = 4000;
+      s.config.rootVcfFours = 60;
+      s.config.rootVcfNodes = 400000;
+      s.config.vctDepth = 8;
+      s.config.vctNodes = 300000;
+      break;
+  }
+  return s;
+}
+
+namespace {
+
+/// Soft and hard deadlines from the per-move and match time. The soft one
+/// (no new iteration after it) is half the budget: an iteration usually
+/// costs more than all earlier ones together.
+void timeBudget(const Limits& l, SearchLimits& out) {
+  int64_t budget = l.timeMs;
+  if (l.matchTimeLeftMs > 0) {
+    // Plan for about 20 more moves of our own, never more than a third of
+    // what is left, keeping a reserve for the front-end's own overhead.
+    int64_t share = std::max<int64_t>(l.matchTimeLeftMs / 20, 1);
+    share = std::min(share, l.matchTimeLeftMs / 3);
+    budget = budget > 0 ? std::min(budget, share) : share;
+  }
+  if (budget <= 0) return;
+  int64_t hard = std::max<int64_t>(budget - std::min<int64_t>(budget / 20, 50), 1);
+  out.hardMs = hard;
+  out.softMs = std::max<int64_t>(hard / 2, 1);
+}
+
+SearchLimits toSearchLimits(const Limits& l) {
+  SearchLimits s;
+  s.depth = l.depth;
+  s.nodes = l.nodes;
+  s.threads = std::max(l.threads, 1);
+  timeBudget(l, s);
+  return s;
+}
+
+/// Deterministic per-call random numbers (splitmix64 of seed and position).
+struct Rng {
+  uint64_t state;
+  uint64_t next() { return splitmix64(state); }
+  int below(int n) { return n <= 1 ? 0 : int(next() % uint64_t(n)); }
+};
+
+int chebyshev(Pos a, Pos b) { return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b))); }
+
+}  // namespace
+
+struct Engine::Impl {
+  explicit Impl(size_t mib) : tt(mib) {}
+  TranspositionTable tt;
+  std::atomic<bool> stop{false};
+  uint64_t seed = 1;
+
+  ThinkResult run(const Game& game, const Limits& limits, const SearchConfig& config,
+                  int randomMargin, int randomTop,
+                  const std::function<void(const Progress&)>& onProgress);
+
+  // The computer's turn in each phase.
+  ThinkResult playStone(const Game& game, const Limits& limits, const SearchConfig& config,
+                        int randomMargin, int randomTop,
+                        const std::function<void(const Progress&)>& onProgress);
+  ThinkResult openingStones(const Game& game);
+  ThinkResult colourChoice(const Game& game, const Limits& limits, const SearchConfig& config);
+  ThinkResult rifPropose(const Game& game, const Limits& limits, const SearchConfig& config);
+  ThinkResult rifKeep(const Game& game, const Limits& limits, const SearchConfig& config);
+  ThinkResult drawAnswer(const Game& game, const Limits& limits, const SearchConfig& config);
+  ThinkResult capturesTurn(const Game& game);
+  ThinkResult fishingTurn(const Game& game, Level level);
+
+  SearchResult searchBoard(const Board& b, const Limits& limits, const SearchConfig& config,
+                           const std::vector<Pos>& allowed = {},
+                           const std::function<void(const SearchInfo&)>& onIteration = {}) {
+    Searcher s(tt);
+    return s.search(b, toSearchLimits(limits), config, allowed, &stop, onIteration);
+  }
+  Rng rngFor(const Board& b) const { return Rng{seed ^ b.hash()}; }
+};
+
+Engine::Engine(size_t hashMiB) : impl_(new Impl(hashMiB)) {}
+Engine::~Engine() { delete impl_; }
+void Engine::setHashMiB(size_t mib) { impl_->tt.resize(mib); }
+void Engine::clear() { impl_->tt.clear(); }
+void Engine::setSeed(uint64_t seed) { impl_->seed = seed; }
+void Engine::stop() { impl_->stop.store(true); }
+
+ThinkResult Engine::think(const Game& game, const Limits& limits,
+                          const std::function<void(const Progress&)>& onProgress) {
+  impl_->stop.store(false);
+  // Explicit limits (Gomocup, analysis) get full-strength threat searches.
+  return impl_->run(game, limits, levelSettings(Level::HARD).config, 0, 1, onProgress);
+}
+
+ThinkResult Engine::think(const Game& game, Level level,
+                          const std::function<void(const Progress&)>& onProgress) {
+  impl_->stop.store(false);
+  LevelSettings s = levelSettings(level);
+  if (game.rules().variant == Variant::FISHING && game.phase() == Phase::PLAY) {
+    Stopwatch clock;
+    ThinkResult r = impl_->fishingTurn(game, level);
+    r.timeMs = clock.millis();
+    return r;
+  }
+  return impl_->run(game, s.limits, s.config, s.randomMargin, s.randomTop, onProgress);
+}
+
+ThinkResult Engine::Impl::run(const Game& game, const Limits& limits, const SearchConfig& config,
+                              int randomMargin, int randomTop,
+                              const std::function<void(const Progress&)>& onProgress) {
+  Stopwatch clock;
+  ThinkResult r;
+  if (game.over()) return r;
+  switch (game.phase()) {
+    case Phase::PLAY:
+      if (game.rules().variant == Variant::CAPTURES) r = capturesTurn(game);
+      else if (game.rules().variant == Variant::FISHING) r = fishingTurn(game, Level::MEDIUM);
+      else r = playStone(game, limits, config, randomMargin, randomTop, onProgress);
+      break;
+    case Phase::OPENING_STONES:
+    case Phase::SWAP2_STONES: r = openingStones(game); break;
+    case Phase::SWAP_CHOICE:
+    case Phase::SWAP2_CHOICE:
+    case Phase::SWAP2_FINAL: r = colourChoice(game, limits, config); break;
+    case Phase::RIF_PROPOSE: r = rifPropose(game, limits, config); break;
+    case Phase::RIF_KEEP: r = rifKeep(game, limits, config); break;
+    case Phase::DRAW_OFFERED: r = drawAnswer(game, limits, config); break;
+    case Phase::REEL_PENDING: {
+      // The computer completes a reel it faces (normally it reels within
+      // its own turn, see fishingTurn).
+      r = fishingTurn(game, Level::MEDIUM);
+      break;
+    }
+    case Phase::OVER: break;
+  }
+  r.timeMs = clock.millis();
+  return r;
+}
+
+// ---- normal play -----------------------------------------------------------
+
+ThinkResult Engine::Impl::playStone(const Game& game, const Limits& limits,
+                                    const SearchConfig& config, int randomMargin, int randomTop,
+                                    const std::function<void(const Progress&)>& onProgress) {
+  ThinkResult out;
+  const Board& board = game.board();
+  std::vector<Pos> allowed = game.legalPoints();
+  if (allowed.empty()) return out;
+  auto onIteration = [&](const SearchInfo& info) {
+    if (!onProgress) return;
+    Progress p;
+    p.depth = info.depth;
+    p.eval = info.value;
+    p.nodes = info.nodes;
+    p.elapsedMs = info.elapsedMs;
+    p.pv = info.pv;
+    onProgress(p);
+  };
+  SearchResult sr = searchBoard(board, limits, config, allowed, onIteration);
+  Pos move = sr.best;
+
+  // A level's deliberate imprecision: a seeded pick among the near-best
+  // root moves, never throwing away a proven win or walking into a proven
+  // loss that the best move avoids.
+  if (randomMargin > 0 && sr.source == std::string("search") && !sr.rootMoves.empty() &&
+      sr.value < VALUE_WIN_MIN) {
+    std::vector<Pos> pool;
+    for (const RootMove& rm : sr.rootMoves) {
+      if (int(pool.size()) >= randomTop) break;
+      if (!rm.exact || rm.value < sr.value - randomMargin || rm.value <= -VALUE_WIN_MIN) continue;
+      pool.push_back(rm.move);
+    }
+    if (!pool.empty()) move = pool[rngFor(board).below(int(pool.size()))];
+  }
+
+  // The search only returns legal points; guard anyway (forbidden points
+  // for Black in renju are legal for Game but lose).
+  Board scratch = board;
+  auto acceptable = [&](Pos p) {
+    return p != NO_POS && game.check(Action::place(p)).empty() &&
+           !(game.rules().variant == Variant::RENJU && board.sideToMove() == BLACK &&
+             scratch.isForbidden(p));
+  };
+  if (!acceptable(move)) {
+    move = NO_POS;
+    for (Pos p : allowed)
+      if (acceptable(p) && (move == NO_POS || chebyshev(p, board.center()) < chebyshev(move, board.center())))
+        move = p;
+    if (move == NO_POS) move = allowed.front();  // every point loses; any will do
+  }
+  out.move = move;
+  out.tokens.push_back(actionToken(Action::place(move)));
+  out.eval = sr.value;
+  if (isDecisive(sr.value)) out.mateIn = mateDistance(sr.value);
+  out.depth = sr.depth;
+  out.nodes = sr.nodes;
+  out.pv = sr.pv;
+  if (out.pv.empty() || out.pv[0] != move) out.pv = {move};
+  return out;
+}
+
+// ---- opening protocols -------------------------------------------------------
+
+ThinkResult Engine::Impl::openingStones(const Game& game) {
+  // The opener wants a balanced position (the other side picks colours):
+  // each stone goes where the static evaluation is closest to even, among
+  // points near the centre and the stones already placed.
+  ThinkResult out;
+  Game g = game;
+  Phase phase = g.phase();
+  while (g.phase() == phase && !g.over()) {
+    const Board& b = g.board();
+    std::vector<std::pair<int, Pos>> scored;
+    for (Pos p : g.legalPoints()) {
+      if (chebyshev(p, b.center()) > 3) continue;
+      bool near = b.stoneCount() == 0;
+      for (int dy = -2; dy <= 2 && !near; ++dy)
+        for (int dx = -2; dx <= 2 && !near; ++dx) {
+          Pos q = makePos(posX(p) + dx, posY(p) + dy);
+          near = b.inside(posX(q), posY(q)) && isStone(b.at(q));
+        }
+      if (!near) continue;
+      Board trial = b;
+      trial.play(p);
+      if (trial.isFiveAt(p)) continue;
+      scored.emplace_back(std::abs(evaluate(trial)), p);
+    }
+    if (scored.empty())
+      for (Pos p : g.legalPoints()) scored.emplace_back(chebyshev(p, b.center()), p);
+    if (scored.empty()) break;
+    std::sort(scored.begin(), scored.end());
+    // Some variety between games: any of the three most balanced points.
+    Pos p = scored[rngFor(b).below(std::min<int>(3, int(scored.size())))].second;
+    if (!g.apply(Action::place(p)).empty()) break;
+    out.tokens.push_back(actionToken(Action::place(p)));
+    out.move = p;
+  }
+  return out;
+}
+
+namespace {
+
+/// Short limits for the opening decisions: a fraction of the move's time.
+Limits decisionLimits(const Limits& l) {
+  Limits d = l;
+  d.threads = 1;
+  if (d.timeMs > 0) d.timeMs = std::max<int64_t>(d.timeMs / 3, 1);
+  if (d.timeMs == 0 && d.depth == 0 && d.nodes == 0) d.depth = 6;
+  if (d.depth == 0 || d.depth > 8) d.depth = 8;
+  return d;
+}
+
+}  // namespace
+
+ThinkResult Engine::Impl::colourChoice(const Game& game, const Limits& limits,
+                                       const SearchConfig& config) {
+  // The decider (toMove) keeps its colour with "stay" and takes the other
+  // with "swap"; it wants the colour the search favours. The searched side
+  // is the side to move on the board.
+  ThinkResult out;
+  const Board& b = game.board();
+  SearchResult sr = searchBoard(b, decisionLimits(limits), config);
+  Color favoured = sr.value >= 0 ? b.sideToMove() : ~b.sideToMove();
+  Color decider = game.toMove().value_or(WHITE);
+  Action a = Action::simple(favoured == decider ? ActionType::STAY : ActionType::SWAP);
+  if (!game.check(a).empty()) a = Action::simple(ActionType::STAY);
+  out.tokens.push_back(actionToken(a));
+  out.eval = favoured == b.sideToMove() ? sr.value : -sr.value;
+  out.nodes = sr.nodes;
+  out.depth = sr.depth;
+  return out;
+}
+
+ThinkResult Engine::Impl::rifPropose(const Game& game, const Limits& limits,
+                                     const SearchConfig& config) {
+  // White keeps the proposal worse for Black, so Black offers its two best
+  // moves that are not symmetric to each other.
+  ThinkResult out;
+  const Board& b = game.board();
+  SearchConfig c = config;
+  c.exactRootValues = true;
+  Limits l = decisionLimits(limits);
+  l.depth = std::min(l.depth, 3);
+  SearchResult sr = searchBoard(b, l, c);
+  std::vector<Pos> order;
+  for (const RootMove& rm : sr.rootMoves) order.push_back(rm.move);
+  for (Pos p : game.legalPoints())
+    if (std::find(order.begin(), order.end(), p) == order.end() && chebyshev(p, b.center()) <= 3)
+      order.push_back(p);
+  for (size_t i = 0; i < order.size(); ++i)
+    for (size_t j = i + 1; j < order.size(); ++j) {
+      Action a = Action::simple(ActionType::PROPOSE);
+      a.pos = order[i];
+      a.pos2 = order[j];
+      if (game.check(a).empty()) {
+        out.tokens.push_back(actionToken(a));
+        out.nodes = sr.nodes;
+        return out;
+      }
+    }
+  return out;
+}
+
+ThinkResult Engine::Impl::rifKeep(const Game& game, const Limits& limits,
+                                  const SearchConfig& config) {
+  // White keeps the proposal after which White (to move) stands best.
+  ThinkResult out;
+  auto [p1, p2] = game.proposals();
+  Pos keep = p1;
+  Value best = -VALUE_INFINITE;
+  for (Pos p : {p1, p2}) {
+    if (p == NO_POS) continue;
+    Board trial = game.board();
+    trial.play(p);
+    SearchResult sr = searchBoard(trial, decisionLimits(limits), config);
+    out.nodes += sr.nodes;
+    if (sr.value > best) {
+      best = sr.value;
+      keep = p;
+    }
+  }
+  Action a = Action::simple(ActionType::KEEP);
+  a.pos = keep;
+  out.tokens.push_back(actionToken(a));
+  out.eval = best;
+  return out;
+}
+
+ThinkResult Engine::Impl::drawAnswer(const Game& game, const Limits& limits,
+                                     const SearchConfig& config) {
+  // Accept only late in the game and when neither side is ahead: the board
+  // side to move is the offerer, so its value is the negation of ours.
+  ThinkResult out;
+  const Board& b = game.board();
+  SearchResult sr = searchBoard(b, decisionLimits(limits), config);
+  Value ours = -sr.value;
+  bool late = b.stoneCount() * 2 >= b.size() * b.size();
+  bool even = std::abs(ours) <= 60;
+  Action a = Action::simple(late && even ? ActionType::ACCEPT : ActionType::DECLINE);
+  out.tokens.push_back(actionToken(a));
+  out.eval = ours;
+  out.nodes = sr.nodes;
+  return out;
+}
+
+// ---- captures (interim AI) -------------------------------------------------
+
+ThinkResult Engine::Impl::capturesTurn(const Game& game) {
+  // One ply with capture arithmetic; the real captures engine comes later.
+  // Wins (five, fifth pair) first, then blocks of the opponent's five
+  // (a capture that breaks the line also counts), then shape and captures,
+  // minus the pairs the opponent could take right after our stone.
+  ThinkResult out;
+  const Board& b = game.board();
+  Color us = b.sideToMove(), them = ~us;
+  std::vector<Pos> legal = game.legalPoints();
+  if (legal.empty()) return out;
+  auto nearStones = [&](Pos p) {
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx) {
+        int x = posX(p) + dx, y = posY(p) + dy;
+        if (b.inside(x, y) && isStone(b.at(makePos(x, y)))) return true;
+      }
+    return false;
+  };
+  Pos best = NO_POS;
+  int bestScore = -1 << 30;
+  for (Pos p : legal) {
+    if (b.stoneCount() > 0 && !nearStones(p)) continue;
+    int s = b.cellScore(p, us) + b.cellScore(p, them) - 2 * chebyshev(p, b.center());
+    int caps = b.capturesAt(p, us);
+    if (b.threat(p, us) == T_FIVE || b.score(us) + caps >= 5) s += 1'000'000;
+    s += caps * 400 + (b.threat(p, them) >= T_F4 ? 600 : 0) + (b.threat(p, us) >= T_F4 ? 700 : 0);
+    Board trial = b;
+    trial.play(p);
+    if (trial.threatCount(them, T_FIVE)) s -= 100'000;  // their five still stands
+    int danger = 0;
+    for (int d = 0; d < DIR_NB; ++d)
+      for (int k = -3; k <= 3; ++k) {
+        Pos q = Pos(p + k * DIR_STEP[d]);
+        if (trial.onBoard(q) && trial.isEmpty(q)) danger = std::max(danger, trial.capturesAt(q, them));
+      }
+    s -= danger * 350 + (b.score(them) + danger >= 5 ? 50'000 : 0);
+    if (s > bestScore || (s == bestScore && p < best)) {
+      bestScore = s;
+      best = p;
+    }
+  }
+  if (best == NO_POS) best = legal.front();
+  out.move = best;
+  out.tokens.push_back(actionToken(Action::place(best)));
+  out.pv = {best};
+  return out;
+}
+
+// ---- fishing (interim AI) --------------------------------------------------
+
+ThinkResult Engine::Impl::fishingTurn(const Game& game, Level level) {
+  // Greedy: rods score points, the opponent's five points are blocked,
+  // otherwise shape. Then every reel of ours is completed at once, chains
+  // included, converting the enemy stone whose loss hurts them most.
+  ThinkResult out;
+  Game g = game;
+  Rng rng = rngFor(g.board());
+  if (g.phase() == Phase::PLAY) {
+    const Board& b = g.board();
+    Color us = b.sideToMove(), them = ~us;
+    std::vector<std::pair<int, Pos>> scored;
+    for (Pos p : g.legalPoints()) {
+      int s = b.cellScore(p, us) + b.cellScore(p, them) - 2 * chebyshev(p, b.center());
+      if (b.stoneCount() == 0) s = -chebyshev(p, b.center());
+      Board trial = b;
+      trial.play(p);
+      RodInfo rod = trial.rodAt(p);
+      s += rod.points * 3000;
+      if (b.score(us) + rod.points >= 10) s += 1'000'000;
+      s -= std::min(trial.threatCount(them, T_FIVE), 3) * 2500;
+      s -= std::min(trial.threatCount(them, T_F4), 2) * 300;
+      scored.emplace_back(-s, p);
+    }
+    if (scored.empty()) return out;
+    std::sort(scored.begin(), scored.end());
+    int pick = level == Level::EASY ? rng.below(std::min<int>(3, int(scored.size()))) : 0;
+    Pos p = scored[pick].second;
+    g.apply(Action::place(p));
+    out.move = p;
+    out.tokens.push_back(actionToken(Action::place(p)));
+  }
+  // Complete our pending reels (the chooser is the pending player).
+  while (g.phase() == Phase::REEL_PENDING && g.pending()) {
+    std::vector<Pos> targets = g.legalPoints();
+    Action a = Action::reel();
+    int bestScore = -1 << 30;
+    for (Pos t : targets) {
+      Board trial = g.board();
+      trial.reel(g.pending()->rod, t);
+      // The opponent is to move after our reel: their view, negated, plus
+      // a bonus when the converted stone starts a new rod (a chain).
+      int s = -evaluate(trial) + trial.rodAt(t).points * 3000;
+      if (s > bestScore) {
+        bestScore = s;
+        a = Action::reel(t);
+      }
+    }
+    if (!g.check(a).empty()) a = Action::reel();
+    if (!g.apply(a).empty()) break;
+    out.tokens.push_back(actionToken(a));
+  }
+  return out;
+}
+
+}  // namespace gomoku

@@ -1,0 +1,76 @@
+#pragma once
+/// Position: the search's view of a Board. Wraps a private copy of the board
+/// and adds what move generation needs but the rules layer does not keep:
+/// for every point, how many stones lie within two steps along a line
+/// (candidate moves are the empty points with at least one), and the list
+/// of playable points in a fixed order so every scan is deterministic.
+#include <array>
+#include <cstdint>
+
+#include "engine/value.h"
+#include "rules/board.h"
+
+namespace gomoku {
+
+class Position {
+ public:
+  explicit Position(const Board& b);
+
+  const Board& board() const { return board_; }
+  Rule rule() const { return board_.rule(); }
+  Color sideToMove() const { return board_.sideToMove(); }
+  uint64_t hash() const { return board_.hash(); }
+  int ply() const { return ply_; }
+  bool isEmpty(Pos p) const { return board_.isEmpty(p); }
+  /// Number of stones within two steps of p along the eight line directions.
+  int neighbours(Pos p) const { return nbr_[p]; }
+
+  /// All playable points, ascending (row-major from a1).
+  const Pos* cellsBegin() const { return cells_.data(); }
+  const Pos* cellsEnd() const { return cells_.data() + cellCount_; }
+
+  template <Rule R>
+  void play(Pos p) {
+    board_.play<R>(p);
+    moves_[ply_++] = p;
+    addNeighbour(p, 1);
+  }
+  void pass() {
+    board_.pass();
+    moves_[ply_++] = NO_POS;
+  }
+  void undo() {
+    Pos p = moves_[--ply_];
+    board_.undo();
+    if (p != NO_POS) addNeighbour(p, -1);
+  }
+
+  /// May colour c place a stone on empty p? Only Black in renju is ever
+  /// restricted (forbidden points); a five always takes precedence.
+  template <Rule R>
+  bool isLegal(Pos p, Color c) {
+    if constexpr (R != Rule::RENJU) return true;
+    else {
+      if (c == WHITE || board_.threat(p, BLACK) == T_FIVE) return true;
+      return board_.forbidden(p) == Forbid::NONE;
+    }
+  }
+
+  /// The first point (in cell order) where colour c has threat class t, or
+  /// NO_POS.
+  Pos findThreat(Color c, Threat t) const;
+
+ private:
+  void addNeighbour(Pos p, int delta);
+
+  Board board_;
+  std::array<uint8_t, CELL_NB> nbr_{};
+  std::array<Pos, MAX_MOVES> cells_{};
+  int cellCount_ = 0;
+  /// Moves made since construction (NO_POS for a pass); bounded by the
+  /// number of points plus passes, so a fixed array suffices.
+  std::array<Pos, MAX_MOVES + MAX_PLY> moves_{};
+  int ply_ = 0;
+};
+
+}  // namespace gomoku

@@ -1,0 +1,494 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <thread>
+
+#include "core/timer.h"
+#include "engine/eval.h"
+#include "engine/position.h"
+#include "engine/threat.h"
+
+namespace gomoku {
+
+int mateDistance(Value v) {
+  if (v >= VALUE_WIN_MIN) return VALUE_WIN - v;
+  if (v <= -VALUE_WIN_MIN) return -(VALUE_WIN + v);
+  return 0;
+}
+
+namespace {
+
+constexpr int MAX_DEPTH = 64;
+
+/// Move-ordering weights of a point's threat class, for the side to move
+/// (attack) and for the opponent (the point is also a block).
+constexpr int ORDER_US[THREAT_NB] = {0, 300, 1500, 2500, 2000, 6000, 6000, 8000, 20000};
+constexpr int ORDER_THEM[THREAT_NB] = {0, 150, 800, 1500, 1200, 4000, 4000, 5000, 15000};
+constexpr int TT_MOVE_KEY = 1 << 24;
+constexpr int KILLER_KEY = 3000;
+
+/// Quiet moves searched at non-PV nodes of depth 1..3 before the rest is
+/// skipped (late-move pruning).
+constexpr int LMP_LIMIT[4] = {0, 8, 12, 18};
+
+/// Orders moves by key, descending; equal keys by position, ascending.
+void sortMoves(Pos* moves, int* keys, int n) {
+  for (int i = 1; i < n; ++i) {
+    Pos m = moves[i];
+    int k = keys[i];
+    int j = i - 1;
+    while (j >= 0 && (keys[j] < k || (keys[j] == k && moves[j] > m))) {
+      moves[j + 1] = moves[j];
+      keys[j + 1] = keys[j];
+      --j;
+    }
+    moves[j + 1] = m;
+    keys[j + 1] = k;
+  }
+}
+
+/// State every search thread sees.
+struct Shared {
+  TranspositionTable& tt;
+  const SearchLimits& limits;
+  const SearchConfig& config;
+  const std::atomic<bool>* externalStop;
+  std::atomic<bool> abort{false};
+  Stopwatch clock;
+  int threads = 1;
+};
+
+class SearchThread {
+ public:
+  SearchThread(Shared& shared, const Board& board, int id)
+      : sh_(shared), pos_(board), threats_(pos_), id_(id) {
+    std::memset(history_, 0, sizeof history_);
+    threats_.setPoll([this] {
+      checkLimits();
+      return aborted();
+    });
+    for (auto& k : killers_) k[0] = k[1] = NO_POS;
+  }
+
+  Position& pos() { return pos_; }
+  ThreatSearch& threats() { return threats_; }
+  uint64_t nodes() const { return nodes_ + threats_.nodes(); }
+  std::vector<RootMove>& rootMoves() { return rootMoves_; }
+
+  template <Rule R>
+  void iterate(SearchResult& out, const std::function<void(const SearchInfo&)>& onIteration);
+
+  template <Rule R>
+  int generate(Pos* moves, int* keys, Pos ttMove, int ply);
+
+  template <Rule R>
+  bool staticWin();
+
+ private:
+  template <Rule R>
+  Value rootSearch(int depth, int& bestIndex);
+  template <Rule R>
+  Value search(Value alpha, Value beta, int depth, int ply, bool pvNode);
+  template <Rule R>
+  Value qsearch(int ply);
+
+  bool aborted() const { return sh_.abort.load(std::memory_order_relaxed); }
+  void checkLimits();
+  void updatePv(int ply, Pos m) {
+    pv_[ply][ply] = m;
+    for (int i = ply + 1; i < pvLen_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+    pvLen_[ply] = std::max(pvLen_[ply + 1], ply + 1);
+  }
+
+  Shared& sh_;
+  Position pos_;
+  ThreatSearch threats_;
+  int id_;
+  uint64_t nodes_ = 0;
+  std::vector<RootMove> rootMoves_;
+  Pos killers_[MAX_PLY][2];
+  int history_[COLOR_NB][CELL_NB];
+  Pos pv_[MAX_PLY + 1][MAX_PLY + 1];
+  int pvLen_[MAX_PLY + 1] = {};
+};
+
+void SearchThread::checkLimits() {
+  if (sh_.externalStop && sh_.externalStop->load(std::memory_order_relaxed)) sh_.abort = true;
+  const SearchLimits& l = sh_.limits;
+  if (l.nodes && nodes() * uint64_t(sh_.threads) >= l.nodes) sh_.abort = true;
+  if (id_ == 0 && l.hardMs && sh_.clock.millis() >= l.hardMs) sh_.abort = true;
+}
+
+template <Rule R>
+bool SearchThread::staticWin() {
+  // A straight four (or a legal double four) wins when the opponent cannot
+  // answer with a four of their own: our stone never creates their fours.
+  const Board& b = pos_.board();
+  Color us = b.sideToMove(), them = ~us;
+  if (threats_.hasFourMove(them)) return false;
+  if (threats_.hasLegalThreat<R>(us, T_F4)) return true;
+  return (R != Rule::RENJU || us == WHITE) && b.threatCount(us, T_44) > 0;
+}
+
+template <Rule R>
+int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply) {
+  const Board& b = pos_.board();
+  Color us = b.sideToMove(), them = ~us;
+  int n = 0;
+  if (threats_.hasLegalThreat<R>(them, T_F4)) {
+    // The opponent has an open three: only blocks and our own fours.
+    n = threats_.threeDefences<R>(moves);
+  } else {
+    for (const Pos* it = pos_.cellsBegin(); it != pos_.cellsEnd(); ++it) {
+      Pos p = *it;
+      if (!b.isEmpty(p) || pos_.neighbours(p) == 0) continue;
+      if (!pos_.isLegal<R>(p, us)) continue;
+      moves[n++] = p;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    Pos p = moves[i];
+    int k = ORDER_US[b.threat(p, us)] + ORDER_THEM[b.threat(p, them)] + b.cellScore(p, us) +
+            b.cellScore(p, them) + history_[us][p] / 64;
+    if (p == ttMove) k += TT_MOVE_KEY;
+    else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1])) k += KILLER_KEY;
+    keys[i] = k;
+  }
+  sortMoves(moves, keys, n);
+  return n;
+}
+
+template <Rule R>
+Value SearchThread::qsearch(int ply) {
+  const Board& b = pos_.board();
+  if (staticWin<R>()) return winIn(ply + 3);
+  if (threats_.hasFourMove(b.sideToMove())) {
+    int r = threats_.vcf<R>(sh_.config.leafVcfFours, sh_.config.leafVcfNodes);
+    if (r) return winIn(ply + r);
+  }
+  return evaluate(b);
+}
+
+template <Rule R>
+Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvNode) {
+  // 1. Limits: poll the clock, node budget and stop flag now and then.
+  if ((++nodes_ & 1023) == 0) checkLimits();
+  if (aborted()) return 0;
+  pvLen_[ply] = ply;
+  const Board& b = pos_.board();
+  Color us = b.sideToMove(), them = ~us;
+
+  // 2. Immediate tactics. Our five wins; two opponent fives (or one we may
+  //    not block, renju) lose; one opponent five forces the block.
+  if (b.threatCount(us, T_FIVE)) return winIn(ply + 1);
+  Pos forced = NO_POS;
+  if (b.threatCount(them, T_FIVE)) {
+    if (b.threatCount(them, T_FIVE) >= 2) return lossIn(ply + 2);
+    forced = pos_.findThreat(them, T_FIVE);
+    if (!pos_.isLegal<R>(forced, us)) return lossIn(ply + 2);
+  }
+  if (b.emptyCount() == 0) return VALUE_ZERO;
+  if (ply >= MAX_PLY - 2) return evaluate(b);
+
+  // 3. Mate-distance pruning: no line from here beats a five next move.
+  alpha = std::max(alpha, lossIn(ply + 2));
+  beta = std::min(beta, winIn(ply + 1));
+  if (alpha >= beta) return alpha;
+
+  // 4. Leaves: threat quiescence (static wins, VCF, evaluation). A forced
+  //    block is not a leaf: answering a four costs no depth.
+  if (depth <= 0 && forced == NO_POS) return qsearch<R>(ply);
+
+  // 5. Transposition table.
+  TTData tte;
+  Pos ttMove = NO_POS;
+  if (sh_.tt.probe(b.hash(), tte)) {
+    ttMove = tte.move;
+    Value v = valueFromTT(tte.value, ply);
+    if (!pvNode && tte.depth >= depth &&
+        ((tte.bound == BOUND_LOWER && v >= beta) || (tte.bound == BOUND_UPPER && v <= alpha) ||
+         tte.bound == BOUND_EXACT))
+      return v;
+  }
+
+  // 6. A straight four with no opponent four to answer it wins outright.
+  if (forced == NO_POS && staticWin<R>()) return winIn(ply + 3);
+
+  // 7. Moves: the forced block, or threat-aware candidates.
+  Pos moves[MAX_MOVES];
+  int keys[MAX_MOVES];
+  int n;
+  if (forced != NO_POS) {
+    moves[0] = forced;
+    n = 1;
+  } else {
+    n = generate<R>(moves, keys, ttMove, ply);
+    if (n == 0) {
+      // No candidate: either the board has no stones near empty points
+      // (cannot happen after the first move) or the opponent's open three
+      // cannot be stopped and we have no four: a loss in three more plies.
+      return b.stoneCount() ? lossIn(ply + 3) : evaluate(b);
+    }
+  }
+
+  // 8. PVS over the moves, with late-move reductions and pruning for quiet
+  //    moves (those that neither make nor block a three or more).
+  Value best = -VALUE_INFINITE;
+  Pos bestMove = NO_POS;
+  Value alphaOrig = alpha;
+  for (int i = 0; i < n; ++i) {
+    Pos m = moves[i];
+    bool tactical = forced != NO_POS || b.threat(m, us) >= T_F3 || b.threat(m, them) >= T_F3;
+    if (!pvNode && !tactical && depth <= 3 && i >= LMP_LIMIT[depth] && best > -VALUE_WIN_MIN)
+      continue;
+    int newDepth = forced != NO_POS ? depth : depth - 1;
+    pos_.play<R>(m);
+    Value v;
+    if (i == 0) {
+      v = -search<R>(-beta, -alpha, newDepth, ply + 1, pvNode);
+    } else {
+      int r = 0;
+      if (depth >= 3 && !tactical && i >= 3) r = std::min(1 + (i >= 12), newDepth - 1);
+      r = std::max(r, 0);
+      v = -search<R>(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
+      if (v > alpha && r > 0) v = -search<R>(-alpha - 1, -alpha, newDepth, ply + 1, false);
+      if (v > alpha && v < beta && pvNode) v = -search<R>(-beta, -alpha, newDepth, ply + 1, true);
+    }
+    pos_.undo();
+    if (aborted()) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        bestMove = m;
+        alpha = v;
+        if (pvNode) updatePv(ply, m);
+        if (alpha >= beta) {
+          if (!tactical && ply < MAX_PLY) {
+            if (killers_[ply][0] != m) {
+              killers_[ply][1] = killers_[ply][0];
+              killers_[ply][0] = m;
+            }
+            int& h = history_[us][m];
+            h += depth * depth * 32 - h * depth * depth / 512;
+          }
+          break;
+        }
+      }
+    }
+  }
+  if (best == -VALUE_INFINITE) best = alpha;  // every move pruned
+
+  // 9. Store the result.
+  Bound bound = best >= beta ? BOUND_LOWER : (best > alphaOrig ? BOUND_EXACT : BOUND_UPPER);
+  sh_.tt.store(b.hash(), bestMove, valueToTT(best, ply), depth, bound);
+  return best;
+}
+
+template <Rule R>
+Value SearchThread::rootSearch(int depth, int& bestIndex) {
+  Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE, best = -VALUE_INFINITE;
+  bool exact = sh_.config.exactRootValues;
+  bestIndex = -1;
+  pvLen_[0] = 0;
+  for (size_t i = 0; i < rootMoves_.size(); ++i) {
+    RootMove& rm = rootMoves_[i];
+    pos_.play<R>(rm.move);
+    ++nodes_;
+    Value v;
+    if (i == 0 || exact) {
+      v = -search<R>(-beta, -alpha, depth - 1, 1, true);
+    } else {
+      v = -search<R>(-alpha - 1, -alpha, depth - 1, 1, false);
+      if (v > alpha && !aborted()) v = -search<R>(-beta, -alpha, depth - 1, 1, true);
+    }
+    pos_.undo();
+    if (aborted()) break;
+    rm.value = v;
+    rm.exact = i == 0 || exact || v > alpha;
+    if (v > best) {
+      best = v;
+      bestIndex = int(i);
+      pv_[0][0] = rm.move;
+      for (int j = 1; j < pvLen_[1]; ++j) pv_[0][j] = pv_[1][j];
+      pvLen_[0] = std::max(pvLen_[1], 1);
+      if (!exact) alpha = std::max(alpha, v);
+    }
+  }
+  return best;
+}
+
+template <Rule R>
+void SearchThread::iterate(SearchResult& out,
+                           const std::function<void(const SearchInfo&)>& onIteration) {
+  int maxDepth = sh_.limits.depth > 0 ? std::min(sh_.limits.depth, MAX_DEPTH) : MAX_DEPTH;
+  // Helper threads start at alternating depths so they do not all search
+  // the same tree (lazy SMP); they only feed the shared table.
+  for (int depth = 1 + (id_ & 1); depth <= maxDepth; ++depth) {
+    int bestIndex = -1;
+    Value v = rootSearch<R>(depth, bestIndex);
+    if (id_ != 0) {
+      if (aborted()) return;
+      continue;
+    }
+    if (aborted()) {
+      // A partial iteration still counts if some move beat the previous
+      // best: it was searched with a full window at the new depth.
+      if (bestIndex > 0 && rootMoves_[bestIndex].exact &&
+          rootMoves_[bestIndex].value > out.value) {
+        out.best = rootMoves_[bestIndex].move;
+        out.value = rootMoves_[bestIndex].value;
+        out.pv.assign(pv_[0], pv_[0] + pvLen_[0]);
+      }
+      return;
+    }
+    // Best first; the rest keep their previous relative order (stable).
+    std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+    out.best = rootMoves_[0].move;
+    out.value = v;
+    out.depth = depth;
+    out.pv.assign(pv_[0], pv_[0] + pvLen_[0]);
+    out.rootMoves = rootMoves_;
+    if (onIteration) {
+      SearchInfo info{depth, v, nodes(), sh_.clock.millis(), out.pv};
+      onIteration(info);
+    }
+    // Proven results do not change with more depth.
+    if (isDecisive(v) && depth >= std::abs(mateDistance(v))) return;
+    if (sh_.limits.softMs && sh_.clock.millis() >= sh_.limits.softMs) return;
+  }
+}
+
+}  // namespace
+
+Searcher::Searcher(TranspositionTable& tt) : tt_(tt) {}
+Searcher::~Searcher() = default;
+
+SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
+                              const SearchConfig& config, const std::vector<Pos>& allowed,
+                              const std::atomic<bool>* stop,
+                              const std::function<void(const SearchInfo&)>& onIteration) {
+  Shared sh{tt_, limits, config, stop, {}, Stopwatch{}, 1};
+  sh.threads = std::max(limits.threads, 1);
+  SearchResult res;
+  tt_.newSearch();
+  auto main = std::make_unique<SearchThread>(sh, board, 0);
+
+  withRule(board.rule(), [&]<Rule R>() {
+    Position& pos = main->pos();
+    ThreatSearch& ts = main->threats();
+    const Board& b = pos.board();
+    Color us = b.sideToMove(), them = ~us;
+    auto finish = [&](Pos move, Value v, const char* source) {
+      res.best = move;
+      res.value = v;
+      res.source = source;
+      if (res.pv.empty() && move != NO_POS) res.pv.push_back(move);
+    };
+    std::vector<bool> allowedMask(CELL_NB, allowed.empty());
+    for (Pos p : allowed) allowedMask[p] = true;
+    auto ok = [&](Pos p) { return p != NO_POS && b.isEmpty(p) && allowedMask[p]; };
+
+    // 1. Trivial and forced cases: our five, the opponent's five to block.
+    if (b.emptyCount() == 0) return;
+    if (b.threatCount(us, T_FIVE)) {
+      Pos p = pos.findThreat(us, T_FIVE);
+      if (ok(p)) return finish(p, winIn(1), "vcf");
+    }
+    if (b.threatCount(them, T_FIVE)) {
+      Pos p = pos.findThreat(them, T_FIVE);
+      bool lost = b.threatCount(them, T_FIVE) >= 2 || !pos.isLegal<R>(p, us);
+      if (ok(p) && pos.isLegal<R>(p, us)) return finish(p, lost ? lossIn(2) : evaluate(b), "forced");
+    }
+
+    // 2. Our own VCF, then VCT.
+    if (int r = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes); r && ok(ts.pv()[0])) {
+      res.pv = ts.pv();
+      return finish(ts.pv()[0], winIn(r), "vcf");
+    }
+    if (config.vctDepth > 0 && ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes) &&
+        ok(ts.pv()[0])) {
+      res.pv = ts.pv();
+      return finish(ts.pv()[0], VALUE_WIN_MIN, "vct");
+    }
+
+    // 3. Root candidates: the usual generator, or near the allowed points
+    //    on an empty board.
+    Pos moves[MAX_MOVES];
+    int keys[MAX_MOVES];
+    int n = b.stoneCount() ? main->generate<R>(moves, keys, NO_POS, 0) : 0;
+    std::vector<Pos> cands;
+    for (int i = 0; i < n; ++i)
+      if (ok(moves[i])) cands.push_back(moves[i]);
+    if (cands.empty()) {
+      // Nothing near the stones (first move, a restricted move, or a lost
+      // position): fall back on every allowed point, centre first.
+      Pos c = b.center();
+      for (const Pos* it = pos.cellsBegin(); it != pos.cellsEnd(); ++it)
+        if (ok(*it) && pos.isLegal<R>(*it, us)) cands.push_back(*it);
+      std::stable_sort(cands.begin(), cands.end(), [&](Pos a, Pos q) {
+        auto dist = [&](Pos x) {
+          return std::max(std::abs(posX(x) - posX(c)), std::abs(posY(x) - posY(c)));
+        };
+        return dist(a) < dist(q);
+      });
+      if (cands.empty()) return;
+    }
+
+    // 4. If the opponent threatens a VCF, keep the moves that refute it
+    //    (and our fours, which the search judges), when any do.
+    if (config.rootVcfDefence && cands.size() > 1) {
+      pos.pass();
+      bool threatened = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes) != 0;
+      pos.undo();
+      if (threatened) {
+        std::vector<Pos> kept;
+        uint64_t each = std::max<uint64_t>(config.rootVcfNodes / 8, 1000);
+        for (Pos m : cands) {
+          if (b.threat(m, us) >= T_B4) {
+            kept.push_back(m);
+            continue;
+          }
+          pos.play<R>(m);
+          bool refuted = ts.vcf<R>(config.rootVcfFours, each) == 0;
+          pos.undo();
+          if (refuted) kept.push_back(m);
+        }
+        bool anyBlock = std::any_of(kept.begin(), kept.end(),
+                                    [&](Pos m) { return b.threat(m, us) < T_B4; });
+        if (anyBlock) cands = kept;
+      }
+    }
+    if (cands.size() == 1 && !config.exactRootValues) return finish(cands[0], evaluate(b), "forced");
+
+    // 5. Iterative deepening, with helpers sharing the table.
+    for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});
+    res.best = cands[0];
+    res.value = -VALUE_INFINITE;
+    res.source = "search";
+    std::vector<std::unique_ptr<SearchThread>> helpers;
+    std::vector<std::thread> workers;
+    for (int t = 1; t < sh.threads; ++t) {
+      helpers.push_back(std::make_unique<SearchThread>(sh, board, t));
+      helpers.back()->rootMoves() = main->rootMoves();
+    }
+    for (auto& h : helpers)
+      workers.emplace_back([&h] {
+        SearchResult ignored;
+        h->iterate<R>(ignored, {});
+      });
+    main->iterate<R>(res, onIteration);
+    sh.abort = true;
+    for (auto& w : workers) w.join();
+    if (res.value == -VALUE_INFINITE) res.value = evaluate(b);
+    for (auto& h : helpers) res.nodes += h->nodes();
+  });
+
+  res.nodes += main->nodes();
+  res.elapsedMs = sh.clock.millis();
+  return res;
+}
+
+}  // namespace gomoku

@@ -1,0 +1,322 @@
+// Search: forced wins within a node budget, only defences, renju forbidden
+// points on both sides, determinism, limits and the bench positions.
+#include "engine/search.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/notation.h"
+#include "engine/bench.h"
+#include "test_util.h"
+
+using namespace gomoku;
+using gomoku::test::at;
+using gomoku::test::Diagram;
+
+namespace {
+
+SearchResult searchNodes(const Board& b, uint64_t nodes, int depth = 0, SearchConfig config = {}) {
+  TranspositionTable tt(8);
+  Searcher s(tt);
+  SearchLimits l;
+  l.nodes = nodes;
+  l.depth = depth;
+  return s.search(b, l, config);
+}
+
+// Black has a VCF of three fours (found by a seeded random-playout search).
+const char* LONG_VCF = R"(
+  . . . . . . . . . . . . . . .
+  . . . . . . . . . . . . . . .
+  . . . . . . . . . . . . . . .
+  . . . . . . . . . x . . . . .
+  . . . o . . . o x . x . . . .
+  . . . x o . . . . . x . . . .
+  . . . . . . . . x . . o . . .
+  . . . . o . . . . . . . . . .
+  . . . . . . x . x . x . . . .
+  . . . . . . o . . . o . . . .
+  . . . o . . . . . . . . . . .
+  . . . x o . . . . . . o . . .
+  . . . . . . . . . . . . . . .
+  . . . . . . . . . . . . . . .
+  . . . . . . . . . . . . . . .
+)";
+
+// Two open twos crossing on h8 (= A): a double three there wins in
+// freestyle; in renju it is a forbidden point for Black.
+const char* DOUBLE_THREE = R"(
+  . . . . . . . . . . .
+  . . . . . . . . . . .
+  . . . . . . . . . o .
+  . . . . . . . . . . .
+  . . . x x A . . . . .
+  . . . . . x . . . . .
+  . . . . . x . . . . .
+  . . . . . . . . . . .
+  . . o . . . . . . . .
+  . . . . . . . . . o .
+)";
+
+bool isFourFor(const Board& b, Pos m, Color c) { return b.threat(m, c) >= T_B4; }
+
+}  // namespace
+
+TEST(Search, FindsVcfWinWithinNodeBudget) {
+  for (Rule r : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) {
+    Diagram d(r, LONG_VCF, 15, 0, 0);
+    SearchResult res = searchNodes(d.board, 50'000);
+    EXPECT_GE(res.value, VALUE_WIN_MIN) << ruleName(r);
+    EXPECT_TRUE(isFourFor(d.board, res.best, BLACK)) << ruleName(r) << " " << pointName(res.best);
+    EXPECT_LE(res.nodes, 50'000u);
+    EXPECT_GT(mateDistance(res.value), 0);
+  }
+}
+
+TEST(Search, PlaysFiveAndBlocksFive) {
+  Diagram win(Rule::FREESTYLE, R"(
+    . o o o o B .
+    . . . . . . .
+    A x x x x . .
+  )");
+  EXPECT_EQ(searchNodes(win.board, 10'000).best, win['A']);
+  // White to move must block Black's four at A.
+  Diagram block(Rule::FREESTYLE, R"(
+    . . . . . . .
+    . . o o . . .
+    A x x x x o .
+    . . . . . o .
+  )");
+  block.board.pass();
+  SearchResult res = searchNodes(block.board, 10'000);
+  EXPECT_EQ(res.best, block['A']);
+}
+
+TEST(Search, BlocksAnOpenThree) {
+  // White to move; Black's open three e5-g5 must be answered at its ends
+  // (or by a White four, which White does not have).
+  Diagram d(Rule::FREESTYLE, R"(
+    . . . . . . . . .
+    . . . o . . . . .
+    . . A x x x B . .
+    . . . . . . o . .
+    . . . . . . . . .
+  )");
+  d.board.pass();
+  SearchResult res = searchNodes(d.board, 200'000, 4);
+  EXPECT_TRUE(res.best == d['A'] || res.best == d['B']) << pointName(res.best);
+}
+
+TEST(Search, DoubleThreeWinsInFreestyle) {
+  Diagram d(Rule::FREESTYLE, DOUBLE_THREE);
+  SearchConfig c;
+  c.vctDepth = 4;
+  c.vctNodes = 100'000;
+  SearchResult res = searchNodes(d.board, 300'000, 0, c);
+  EXPECT_GE(res.value, VALUE_WIN_MIN) << pointName(res.best);
+}
+
+TEST(Search, RenjuBlackNeverPlaysForbiddenDoubleThree) {
+  Diagram d(Rule::RENJU, DOUBLE_THREE);
+  ASSERT_TRUE(d.board.isForbidden(d['A']));
+  SearchConfig c;
+  c.vctDepth = 4;
+  c.vctNodes = 100'000;
+  for (uint64_t nodes : {1'000ull, 50'000ull, 300'000ull}) {
+    SearchResult res = searchNodes(d.board, nodes, 0, c);
+    EXPECT_NE(res.best, d['A']) << nodes;
+    EXPECT_FALSE(d.board.isForbidden(res.best));
+  }
+}
+
+TEST(Search, RenjuWhiteMayUseTheSamePoint) {
+  // The colours reversed: White's double three on A is no forbidden point.
+  std::string text = DOUBLE_THREE;
+  for (char& ch : text) ch = ch == 'x' ? 'o' : ch == 'o' ? 'x' : ch;
+  Diagram d(Rule::RENJU, text);
+  d.board.pass();
+  ASSERT_EQ(d.board.sideToMove(), WHITE);
+  SearchConfig c;
+  c.vctDepth = 4;
+  c.vctNodes = 100'000;
+  SearchResult res = searchNodes(d.board, 300'000, 0, c);
+  EXPECT_GE(res.value, VALUE_WIN_MIN) << pointName(res.best);
+}
+
+TEST(Search, RenjuWhiteExploitsForbiddenBlock) {
+  // White's four ends where Black's block (i7) is a forbidden point.
+  Diagram d(Rule::RENJU, R"(
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . x . . . . . o x . . . .
+    . . . . . . . . . . . . . . .
+    . . . x . . o x x o . x . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . o . . . . .
+    . . . o . . x . . . . . . . .
+    . . . . . o o . . . . . . . .
+    . . . x . . . . . . . . . . .
+    . . . . . o . . x . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+  )", 15, 0, 0);
+  d.board.pass();
+  SearchResult res = searchNodes(d.board, 100'000);
+  EXPECT_GE(res.value, VALUE_WIN_MIN);
+  EXPECT_TRUE(isFourFor(d.board, res.best, WHITE));
+}
+
+TEST(Search, RenjuBlackCannotBlockOnForbiddenPoint) {
+  // Black to move faces White's four whose five point A is an overline
+  // point for Black: Black is lost, and the search must not put a stone
+  // on A (that would lose at once by the forbidden rule anyway).
+  Diagram d(Rule::RENJU, R"(
+    . . . . . . . . . .
+    x x x A x x . . . .
+    . . . o . . . . . .
+    . . . o . . . . . .
+    . . . o . . . . . .
+    . . . o . . . . . .
+    . o . . . . . . o .
+  )");
+  ASSERT_TRUE(d.board.makesFive(d['A'], WHITE));
+  ASSERT_TRUE(d.board.isForbidden(d['A']));
+  SearchResult res = searchNodes(d.board, 10'000);
+  EXPECT_NE(res.best, d['A']);
+  EXPECT_LE(res.value, -VALUE_WIN_MIN);
+}
+
+TEST(Search, FindsTheOnlyDefenceAgainstVcf) {
+  // White to move; Black threatens a VCF and exactly one White stone stops
+  // it (checked by trying every point; positions from a seeded
+  // random-playout search).
+  struct Case {
+    Rule rule;
+    const char* diagram;
+    const char* defence;
+  };
+  const Case cases[] = {
+      {Rule::FREESTYLE, R"(
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . x x o . . . . .
+    . . . . . . . o . . . . . . .
+    . . . . o . . . . x . . . . .
+    . . . . o x . . . . o . . . .
+    . . . . x . x . x . . . . . .
+    . . . . o o . x . . x x . . .
+    . . . . . . . . . . . . . . .
+    . . . . o . . . . . . o . . .
+    . . . o x o . . . x . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+  )", "j7"},
+      {Rule::RENJU, R"(
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . x . x . . . . o x . . .
+    . . . . . . . . . o . . . . .
+    . . . o . . . . . . . . . . .
+    . . . o . . . x o . . o . . .
+    . . . . x . . o x . x . . . .
+    . . . x . o . . x . . . . . .
+    . . . . . x o . x . . . . . .
+    . . . . x x . . . . o x . . .
+    . . . . o o . x . . o o . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+  )", "j7"},
+  };
+  for (const Case& c : cases) {
+    Diagram d(c.rule, c.diagram, 15, 0, 0);
+    d.board.pass();
+    ASSERT_EQ(d.board.sideToMove(), WHITE);
+    SearchResult res = searchNodes(d.board, 300'000);
+    EXPECT_EQ(pointName(res.best), c.defence) << ruleName(c.rule);
+  }
+}
+
+TEST(Search, DeterministicNodesAndMove) {
+  auto run = [](Rule r, const char* moves, int depth) {
+    Board b(r, 15);
+    std::istringstream in(moves);
+    std::string t;
+    while (in >> t) b.play(at(t.c_str()));
+    TranspositionTable tt(4);
+    Searcher s(tt);
+    SearchLimits l;
+    l.depth = depth;
+    SearchResult res = s.search(b, l, SearchConfig{});
+    return std::make_pair(res.best, res.nodes);
+  };
+  for (Rule r : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) {
+    auto a = run(r, "h8 i9 i8 g8 j7 h9", 5);
+    auto b = run(r, "h8 i9 i8 g8 j7 h9", 5);
+    EXPECT_EQ(a, b) << ruleName(r);
+    EXPECT_GT(a.second, 100u);
+  }
+}
+
+TEST(Search, NodeLimitStopsWithALegalMove) {
+  Board b(Rule::FREESTYLE, 15);
+  for (auto m : {"h8", "i9", "i8", "g8"}) b.play(at(m));
+  SearchResult res = searchNodes(b, 3'000);
+  EXPECT_NE(res.best, NO_POS);
+  EXPECT_TRUE(b.isEmpty(res.best));
+  EXPECT_LT(res.depth, 64);
+}
+
+TEST(Search, StopFlagEndsTheSearch) {
+  Board b(Rule::FREESTYLE, 15);
+  for (auto m : {"h8", "i9", "i8", "g8"}) b.play(at(m));
+  TranspositionTable tt(4);
+  Searcher s(tt);
+  std::atomic<bool> stop{true};  // already set: the search returns at once
+  SearchResult res = s.search(b, SearchLimits{}, SearchConfig{}, {}, &stop);
+  EXPECT_NE(res.best, NO_POS);
+  EXPECT_TRUE(b.isEmpty(res.best));
+}
+
+TEST(Search, AllowedPointsRestrictTheRoot) {
+  Board b(Rule::FREESTYLE, 15);
+  std::vector<Pos> allowed = {at("a1"), at("o15")};
+  TranspositionTable tt(4);
+  Searcher s(tt);
+  SearchLimits l;
+  l.depth = 2;
+  SearchResult res = s.search(b, l, SearchConfig{}, allowed);
+  EXPECT_TRUE(res.best == at("a1") || res.best == at("o15"));
+}
+
+TEST(Bench, PositionsAreLegalAndUndecided) {
+  for (auto& [rule, moves] : benchPositions()) {
+    Rule r = rule == "renju" ? Rule::RENJU : rule == "standard" ? Rule::STANDARD : Rule::FREESTYLE;
+    Board b(r, 15);
+    std::istringstream in(moves);
+    std::string t;
+    while (in >> t) {
+      Pos p = at(t.c_str());
+      ASSERT_TRUE(b.isEmpty(p)) << moves;
+      if (r == Rule::RENJU && b.sideToMove() == BLACK) {
+        EXPECT_FALSE(b.isForbidden(p)) << moves << " " << t;
+      }
+      b.play(p);
+      EXPECT_FALSE(b.isFiveAt(p)) << moves;
+    }
+    EXPECT_EQ(b.threatCount(b.sideToMove(), T_FIVE), 0) << moves;
+  }
+}
+
+TEST(Bench, SignatureIsReproducible) {
+  BenchResult a = runBench(3), b = runBench(3);
+  EXPECT_EQ(a.signature, b.signature);
+  EXPECT_EQ(a.moveHash, b.moveHash);
+  EXPECT_EQ(a.lines.size(), benchPositions().size());
+}
