@@ -1,6 +1,7 @@
 // Our engine as a match player: one Engine (and transposition table) per
-// player object, cleared before every game so that a game's moves depend on
-// nothing but the game itself.
+// player object, cleared and reseeded before every game so that a game's
+// moves depend on nothing but the game and its seed (with depth or node
+// limits; time limits depend on the machine's load).
 #include "core/timer.h"
 #include "match/player.h"
 
@@ -12,8 +13,9 @@ class EnginePlayer : public Player {
  public:
   explicit EnginePlayer(const PlayerSpec& spec) : spec_(spec), engine_(spec.hashMiB) {}
 
-  Turn newGame(const RuleSet&, Color, uint64_t) override {
+  Turn newGame(const RuleSet&, Color, uint64_t gameSeed) override {
     engine_.clear();
+    engine_.setSeed(gameSeed);  // the levels' random picks
     return {};
   }
 
