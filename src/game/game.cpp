@@ -401,6 +401,39 @@ std::vector<Pos> Game::forbiddenPoints() const {
   return out;
 }
 
+std::optional<Game> Game::fromStones(RuleSet rules, const std::vector<Pos>& black,
+                                     const std::vector<Pos>& white, Color toMove,
+                                     std::string* error) {
+  rules.opening = Opening::FREE;
+  Game g(rules);
+  size_t i = 0, j = 0;
+  for (Color c = BLACK; i < black.size() || j < white.size(); c = ~c) {
+    const std::vector<Pos>& list = c == BLACK ? black : white;
+    size_t& k = c == BLACK ? i : j;
+    if (k >= list.size()) {
+      g.board_.pass();
+      continue;
+    }
+    Pos p = list[k++];
+    if (p < 0 || p >= CELL_NB || !g.board_.onBoard(p)) {
+      *error = "point " + pointName(p) + " is off the board";
+      return std::nullopt;
+    }
+    if (!g.board_.isEmpty(p)) {
+      *error = "point " + pointName(p) + " is given twice";
+      return std::nullopt;
+    }
+    g.board_.play(p);
+    ++g.stonesPlayed_;
+    g.lastStone_ = p;
+    if (g.board_.isFiveAt(p) && g.phase_ != Phase::OVER)
+      g.finish(c == BLACK ? Result::BLACK_WINS : Result::WHITE_WINS, "five", g.fiveLine(p));
+  }
+  if (g.board_.sideToMove() != toMove) g.board_.pass();
+  if (g.phase_ != Phase::OVER) g.checkFullBoard();
+  return g;
+}
+
 bool Game::canUndo() const { return rules_.variant != Variant::FISHING && !actions_.empty(); }
 
 std::string Game::undo() {

@@ -85,6 +85,14 @@ class Game {
   /// Renju, Black to move in normal play: Black's forbidden points, sorted.
   std::vector<Pos> forbiddenPoints() const;
 
+  /// A game in normal play set up from stones (the Gomocup BOARD command):
+  /// the stones are placed alternately in the given order, with a pass where
+  /// one colour has more stones, and `toMove` is to play. Such a game has no
+  /// replayable record. nullopt and *error on an illegal position.
+  static std::optional<Game> fromStones(RuleSet rules, const std::vector<Pos>& black,
+                                        const std::vector<Pos>& white, Color toMove,
+                                        std::string* error);
+
   /// Undo is allowed in every game but Fishing. Removes the last action.
   bool canUndo() const;
   std::string undo();
