@@ -1,6 +1,7 @@
 // `gomoku match`: two players (our levels, engine limits, external Gomocup
 // brains) play games from balanced openings with colours alternated; prints
 // one line a game, then W/L/D, score and an Elo estimate.
+#include <csignal>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -67,6 +68,17 @@ struct SideOptions {
     return {};
   }
 };
+
+/// Set by the first Ctrl-C (SIGINT) or SIGTERM: no new game starts, the
+/// running ones finish and the totals are printed. The handler then goes
+/// back to the default, so a second Ctrl-C ends the program at once.
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void onStopSignal(int sig) {
+  g_stop.store(true);
+  std::signal(sig, SIG_DFL);
+}
 
 /// The command line as typed, quoted for a POSIX shell where needed.
 std::string commandLine() {
@@ -187,6 +199,9 @@ void registerMatchCommands(CLI::App& app) {
       if (!records) return fail("cannot write " + recordsFile);
     }
 
+    config.stop = &g_stop;
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
     auto summary = runMatch(
         config,
         [&](const MatchGame& g) {
@@ -197,8 +212,13 @@ void registerMatchCommands(CLI::App& app) {
           }
         },
         &err);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
     if (!summary) return fail(err);
     if (!quiet) std::cout << "\n";
+    if (g_stop.load())
+      std::cout << "Stopped after " << summary->elo.games << " of " << config.games
+                << " games.\n";
     std::cout << formatSummary(*summary, config);
     std::cout << "Command: " << commandLine() << std::endl;
     setExitCode(0);

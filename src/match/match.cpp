@@ -210,7 +210,11 @@ std::optional<MatchSummary> runMatch(const MatchConfig& config,
   std::mutex mutex;
   int reported = 0;
   auto worker = [&](Seat& seat) {
-    for (int i = next++; i < config.games; i = next++) {
+    // Check the stop flag before taking a number: every number taken is
+    // played, so the games reported in order have no gap.
+    while (!(config.stop && config.stop->load())) {
+      const int i = next++;
+      if (i >= config.games) break;
       MatchGame g = scheduleGame(i, int(openings.size()), config.seed);
       g.opening = openings[size_t(g.openingIndex)].record;
       Player& black = g.aIsBlack ? *seat.a : *seat.b;
@@ -236,6 +240,7 @@ std::optional<MatchSummary> runMatch(const MatchConfig& config,
     for (Seat& seat : seats) threads.emplace_back(worker, std::ref(seat));
     for (std::thread& t : threads) t.join();
   }
+  results.resize(size_t(reported));  // fewer after a stop
   MatchSummary summary = summarize(std::move(results));
   summary.seconds = clock.seconds();  // wall time, not the sum over jobs
   return summary;

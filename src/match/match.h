@@ -2,6 +2,7 @@
 /// Matches between two players: games from balanced openings, each opening
 /// twice with colours swapped, adjudicated by the Game state machine, and
 /// the result as W/L/D with an Elo estimate.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -49,6 +50,9 @@ struct MatchConfig {
   int games = 100;
   uint64_t seed = 1;  ///< orders the openings; seeds random players
   int jobs = 1;       ///< games played at once
+  /// When set (from another thread or a signal handler), no further game
+  /// starts; the games running are finished and the match ends early.
+  const std::atomic<bool>* stop = nullptr;
   GameOptions gameOptions;
   std::vector<MatchOpening> openings;  ///< empty: openingsFor(rules)
 };
@@ -82,7 +86,8 @@ MatchGame scheduleGame(int index, int openingCount, uint64_t seed);
 
 /// Runs a match. `onGame` is called once per game, in game order, from
 /// whichever thread finished it (calls never overlap). Returns nullopt and
-/// *error when the players cannot be built or there is no opening.
+/// *error when the players cannot be built or there is no opening. After a
+/// stop, the summary holds the games reported so far.
 std::optional<MatchSummary> runMatch(const MatchConfig& config,
                                      const std::function<void(const MatchGame&)>& onGame,
                                      std::string* error);

@@ -213,6 +213,25 @@ TEST(RunMatch, DeterministicForASeedWhateverTheJobs) {
   EXPECT_NE(formatGameLine(one->games[0], config).find("opening"), std::string::npos);
 }
 
+TEST(RunMatch, StopsEarlyWithTheGamesSoFar) {
+  MatchConfig config;
+  config.rules = rulesFor(Variant::GOMOKU);
+  config.a = *parseLevelSpec("random");
+  config.b = *parseLevelSpec("random");
+  config.games = 50;
+  config.jobs = 2;
+  std::atomic<bool> stop{false};
+  config.stop = &stop;
+  int seen = 0;
+  std::string err;
+  auto s = runMatch(config, [&](const MatchGame&) { if (++seen == 5) stop = true; }, &err);
+  ASSERT_TRUE(s) << err;
+  EXPECT_GE(s->elo.games, 5);
+  EXPECT_LE(s->elo.games, 7);  // the games already running finish
+  EXPECT_EQ(int(s->games.size()), s->elo.games);
+  EXPECT_EQ(seen, s->elo.games);
+}
+
 TEST(RunMatch, SummaryCountsFromAsView) {
   std::vector<MatchGame> games(4);
   games[0].aIsBlack = true;   // A (black) wins
