@@ -36,22 +36,20 @@ EloEstimate estimateElo(int wins, int losses, int draws) {
   if (wins + losses > 0)
     e.los = 0.5 * (1.0 + std::erf((wins - losses) / std::sqrt(2.0 * (wins + losses))));
 
-  if (s >= 1 || s <= 0) {
-    // No variance to speak of: use the exact binomial bound for n games all
-    // won (or all lost). 95% two-sided leaves 2.5% on the open side.
-    const double bound = std::pow(0.025, 1.0 / n);
-    if (s >= 1) {
-      e.lo = eloFromScore(bound);
-      e.hi = INF;
-    } else {
-      e.lo = -INF;
-      e.hi = eloFromScore(1 - bound);
-    }
-    e.margin = INF;
-    return e;
+  double lo = s - Z95 * e.stdError, hi = s + Z95 * e.stdError;
+  if (lo <= 0 || hi >= 1) {
+    // The normal approximation leaves 0..1 (lopsided results, few games,
+    // or no spread at all at 0% / 100%): use the Wilson score interval,
+    // which stays inside and reaches 0 or 1 only at 0% or 100%.
+    const double z2n = Z95 * Z95 / n;
+    const double centre = (s + z2n / 2) / (1 + z2n);
+    const double half = Z95 / (1 + z2n) * std::sqrt(s * (1 - s) / n + z2n / (4 * n));
+    lo = s <= 0 ? 0.0 : centre - half;
+    hi = s >= 1 ? 1.0 : centre + half;
+    e.wilson = true;
   }
-  e.lo = eloFromScore(s - Z95 * e.stdError);
-  e.hi = eloFromScore(s + Z95 * e.stdError);
+  e.lo = eloFromScore(lo);
+  e.hi = eloFromScore(hi);
   e.margin = (e.hi - e.lo) / 2;  // infinite when an end is
   return e;
 }

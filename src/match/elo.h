@@ -24,6 +24,7 @@ struct EloEstimate {
   double margin = 0;
   double los = 0.5;        ///< likelihood of superiority, from wins and losses only
   double drawRatio = 0;
+  bool wilson = false;     ///< the interval is Wilson's (see estimateElo)
 };
 
 /// z for a two-sided 95% normal interval.
@@ -34,11 +35,11 @@ constexpr double Z95 = 1.959963984540054;
 /// The score's variance is the sample variance of the per-game scores
 /// (1, 1/2, 0), divided by the number of games; the interval is the score
 /// +- 1.96 standard errors mapped through eloFromScore (as cutechess-cli
-/// does). When a player scored everything (or nothing) the variance is zero
-/// and the point estimate infinite; the finite end of the interval then comes
-/// from the exact binomial (Clopper-Pearson) bound, 0.025^(1/n): "at least
-/// this much better, with 95% confidence". An interval end past 0 or 1 is
-/// reported as infinite.
+/// does). Where that interval would leave 0..1 (a lopsided result over few
+/// games, or 100% / 0% where the spread is zero and the estimate infinite),
+/// the Wilson score interval takes its place: it stays inside 0..1 and its
+/// far end is infinite only at 100% or 0%, where the near end is the bound
+/// n / (n + 1.96^2) ("at least this much better, with 95% confidence").
 EloEstimate estimateElo(int wins, int losses, int draws);
 
 /// "+191", "-inf", "+inf"; rounded to whole Elo points.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 
 #include "match/elo.h"
 
@@ -66,7 +67,8 @@ TEST(Elo, PerfectScoresGiveABound) {
   EXPECT_TRUE(std::isinf(e.elo) && e.elo > 0);
   EXPECT_TRUE(std::isinf(e.hi));
   EXPECT_TRUE(std::isinf(e.margin));
-  EXPECT_NEAR(e.lo, eloFromScore(std::pow(0.025, 1.0 / 100)), 1e-9);
+  EXPECT_TRUE(e.wilson);
+  EXPECT_NEAR(e.lo, eloFromScore(100 / (100 + Z95 * Z95)), 1e-9);
   EXPECT_GT(e.lo, 500);
   EXPECT_LT(e.lo, 650);
   EXPECT_EQ(formatElo(e).substr(0, 3), "> +");
@@ -79,11 +81,22 @@ TEST(Elo, PerfectScoresGiveABound) {
   EXPECT_NEAR(z.hi, -estimateElo(30, 0, 0).lo, 1e-9);
   EXPECT_EQ(formatElo(z).substr(0, 3), "< -");
 
-  // Nearly perfect: a finite estimate whose interval is open on one side.
-  EloEstimate n = estimateElo(19, 0, 1);
-  EXPECT_FALSE(std::isinf(n.elo));
-  EXPECT_TRUE(std::isinf(n.hi));
-  EXPECT_NE(formatElo(n).find("+inf"), std::string::npos);
+  // Nearly perfect: score + 1.96 SE would pass 100%; Wilson keeps both
+  // ends finite and around the estimate.
+  for (auto [w, l, d] : {std::tuple{19, 0, 1}, std::tuple{98, 2, 0}, std::tuple{1, 0, 0}}) {
+    EloEstimate n = estimateElo(w, l, d);
+    if (l + d == 0) continue;
+    EXPECT_TRUE(n.wilson);
+    EXPECT_FALSE(std::isinf(n.elo));
+    EXPECT_FALSE(std::isinf(n.hi));
+    EXPECT_LT(n.lo, n.elo);
+    EXPECT_GT(n.hi, n.elo);
+    EXPECT_EQ(formatElo(n).find("inf"), std::string::npos) << formatElo(n);
+  }
+  EloEstimate m = estimateElo(98, 2, 0);  // Wilson: 0.930 .. 0.995
+  EXPECT_NEAR(m.lo, 449, 2);
+  EXPECT_NEAR(m.hi, 906, 5);
+  EXPECT_FALSE(estimateElo(60, 20, 20).wilson);
 }
 
 TEST(Elo, NoGamesAndFormatting) {
