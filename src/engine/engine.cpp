@@ -7,6 +7,7 @@
 #include "core/timer.h"
 #include "core/zobrist.h"
 #include "engine/eval.h"
+#include "engine/fishing.h"
 #include "engine/tt.h"
 
 namespace gomoku {
@@ -128,7 +129,8 @@ struct Engine::Impl {
   ThinkResult rifKeep(const Game& game, const Limits& limits, const SearchConfig& config);
   ThinkResult drawAnswer(const Game& game, const Limits& limits, const SearchConfig& config);
   ThinkResult capturesTurn(const Game& game);
-  ThinkResult fishingTurn(const Game& game, Level level);
+  ThinkResult fishingTurn(const Game& game, Level level,
+                          const std::function<void(const Progress&)>& onProgress = {});
 
   SearchResult searchBoard(const Board& b, const Limits& limits, const SearchConfig& config,
                            const std::vector<Pos>& allowed = {},
@@ -139,27 +141,39 @@ struct Engine::Impl {
   Rng rngFor(const Board& b) const { return Rng{seed ^ b.hash()}; }
 };
 
+namespace {
+/// A stop request applies to the search running when it arrives, or to the
+/// next one if it arrives just before that search starts (a front-end's
+/// thread may not have entered think() yet); it is cleared when think()
+/// returns.
+struct StopReset {
+  std::atomic<bool>& flag;
+  ~StopReset() { flag.store(false); }
+};
+}  // namespace
+
 Engine::Engine(size_t hashMiB) : impl_(new Impl(hashMiB)) {}
 Engine::~Engine() { delete impl_; }
 void Engine::setHashMiB(size_t mib) { impl_->tt.resize(mib); }
 void Engine::clear() { impl_->tt.clear(); }
 void Engine::setSeed(uint64_t seed) { impl_->seed = seed; }
 void Engine::stop() { impl_->stop.store(true); }
+void Engine::clearStop() { impl_->stop.store(false); }
 
 ThinkResult Engine::think(const Game& game, const Limits& limits,
                           const std::function<void(const Progress&)>& onProgress) {
-  impl_->stop.store(false);
+  StopReset reset{impl_->stop};
   // Explicit limits (Gomocup, analysis) get full-strength threat searches.
   return impl_->run(game, limits, levelSettings(Level::HARD).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
-  impl_->stop.store(false);
+  StopReset reset{impl_->stop};
   LevelSettings s = levelSettings(level);
   if (game.rules().variant == Variant::FISHING && game.phase() == Phase::PLAY) {
     Stopwatch clock;
-    ThinkResult r = impl_->fishingTurn(game, level);
+    ThinkResult r = impl_->fishingTurn(game, level, onProgress);
     r.timeMs = clock.millis();
     return r;
   }
@@ -454,60 +468,11 @@ ThinkResult Engine::Impl::capturesTurn(const Game& game) {
   return out;
 }
 
-// ---- fishing (interim AI) --------------------------------------------------
+// ---- fishing ----------------------------------------------------------------
 
-ThinkResult Engine::Impl::fishingTurn(const Game& game, Level level) {
-  // Greedy: rods score points, the opponent's five points are blocked,
-  // otherwise shape. Then every reel of ours is completed at once, chains
-  // included, converting the enemy stone whose loss hurts them most.
-  ThinkResult out;
-  Game g = game;
-  Rng rng = rngFor(g.board());
-  if (g.phase() == Phase::PLAY) {
-    const Board& b = g.board();
-    Color us = b.sideToMove(), them = ~us;
-    std::vector<std::pair<int, Pos>> scored;
-    for (Pos p : g.legalPoints()) {
-      int s = b.cellScore(p, us) + b.cellScore(p, them) - 2 * chebyshev(p, b.center());
-      if (b.stoneCount() == 0) s = -chebyshev(p, b.center());
-      Board trial = b;
-      trial.play(p);
-      RodInfo rod = trial.rodAt(p);
-      s += rod.points * 3000;
-      if (b.score(us) + rod.points >= 10) s += 1'000'000;
-      s -= std::min(trial.threatCount(them, T_FIVE), 3) * 2500;
-      s -= std::min(trial.threatCount(them, T_F4), 2) * 300;
-      scored.emplace_back(-s, p);
-    }
-    if (scored.empty()) return out;
-    std::sort(scored.begin(), scored.end());
-    int pick = level == Level::EASY ? rng.below(std::min<int>(3, int(scored.size()))) : 0;
-    Pos p = scored[pick].second;
-    g.apply(Action::place(p));
-    out.move = p;
-    out.tokens.push_back(actionToken(Action::place(p)));
-  }
-  // Complete our pending reels (the chooser is the pending player).
-  while (g.phase() == Phase::REEL_PENDING && g.pending()) {
-    std::vector<Pos> targets = g.legalPoints();
-    Action a = Action::reel();
-    int bestScore = -1 << 30;
-    for (Pos t : targets) {
-      Board trial = g.board();
-      trial.reel(g.pending()->rod, t);
-      // The opponent is to move after our reel: their view, negated, plus
-      // a bonus when the converted stone starts a new rod (a chain).
-      int s = -evaluate(trial) + trial.rodAt(t).points * 3000;
-      if (s > bestScore) {
-        bestScore = s;
-        a = Action::reel(t);
-      }
-    }
-    if (!g.check(a).empty()) a = Action::reel();
-    if (!g.apply(a).empty()) break;
-    out.tokens.push_back(actionToken(a));
-  }
-  return out;
+ThinkResult Engine::Impl::fishingTurn(const Game& game, Level level,
+                                      const std::function<void(const Progress&)>& onProgress) {
+  return thinkFishing(game, fishingSettings(level), stop, seed, onProgress);
 }
 
 }  // namespace gomoku
