@@ -27,5 +27,6 @@ int exitCode();
 void registerStateCommands(CLI::App& app);  ///< state, convert
 void registerBenchCommands(CLI::App& app);  ///< bench
 void registerEngineCommands(CLI::App& app);  ///< move, brain
+void registerMatchCommands(CLI::App& app);  ///< match
 
 }  // namespace gomoku::app

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   registerStateCommands(app);
   registerBenchCommands(app);
   registerEngineCommands(app);
+  registerMatchCommands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
