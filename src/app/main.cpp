@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gomoku 0.1.0");
   registerStateCommands(app);
   registerBenchCommands(app);
+  registerEngineCommands(app);
+  registerMatchCommands(app);
   registerServeCommand(app);
   try {
     app.parse(argc, argv);

@@ -7,6 +7,8 @@
 #include "core/timer.h"
 #include "core/zobrist.h"
 #include "engine/eval.h"
+#include "engine/captures.h"
+#include "engine/fishing.h"
 #include "engine/tt.h"
 
 namespace gomoku {
@@ -53,6 +55,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 100000;
       s.config.vctDepth = 4;
       s.config.vctNodes = 40000;
+      s.config.rootVctDefence = true;
       break;
     case Level::HARD:
       s.limits.timeMs = 4000;
@@ -63,6 +66,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 400000;
       s.config.vctDepth = 8;
       s.config.vctNodes = 300000;
+      s.config.rootVctDefence = true;
       break;
   }
   return s;
@@ -127,8 +131,10 @@ struct Engine::Impl {
   ThinkResult rifPropose(const Game& game, const Limits& limits, const SearchConfig& config);
   ThinkResult rifKeep(const Game& game, const Limits& limits, const SearchConfig& config);
   ThinkResult drawAnswer(const Game& game, const Limits& limits, const SearchConfig& config);
-  ThinkResult capturesTurn(const Game& game);
-  ThinkResult fishingTurn(const Game& game, Level level);
+  ThinkResult capturesTurn(const Game& game, const CapturesSettings& settings,
+                           const std::function<void(const Progress&)>& onProgress = {});
+  ThinkResult fishingTurn(const Game& game, const FishingSettings& settings,
+                          const std::function<void(const Progress&)>& onProgress = {});
 
   SearchResult searchBoard(const Board& b, const Limits& limits, const SearchConfig& config,
                            const std::vector<Pos>& allowed = {},
@@ -139,30 +145,52 @@ struct Engine::Impl {
   Rng rngFor(const Board& b) const { return Rng{seed ^ b.hash()}; }
 };
 
+namespace {
+/// Explicit limits (Gomocup, `gomoku move --time-ms`) applied to the
+/// whole-turn searches of Captures and Fishing.
+template <class Settings>
+Settings withLimits(Settings s, const Limits& l) {
+  if (l.timeMs > 0) s.timeMs = l.timeMs;
+  if (l.depth > 0) s.maxDepth = l.depth;
+  return s;
+}
+
+/// A stop request applies to the search running when it arrives, or to the
+/// next one if it arrives just before that search starts (a front-end's
+/// thread may not have entered think() yet); it is cleared when think()
+/// returns.
+struct StopReset {
+  std::atomic<bool>& flag;
+  ~StopReset() { flag.store(false); }
+};
+}  // namespace
+
 Engine::Engine(size_t hashMiB) : impl_(new Impl(hashMiB)) {}
 Engine::~Engine() { delete impl_; }
 void Engine::setHashMiB(size_t mib) { impl_->tt.resize(mib); }
 void Engine::clear() { impl_->tt.clear(); }
 void Engine::setSeed(uint64_t seed) { impl_->seed = seed; }
 void Engine::stop() { impl_->stop.store(true); }
+void Engine::clearStop() { impl_->stop.store(false); }
 
 ThinkResult Engine::think(const Game& game, const Limits& limits,
                           const std::function<void(const Progress&)>& onProgress) {
-  impl_->stop.store(false);
+  StopReset reset{impl_->stop};
   // Explicit limits (Gomocup, analysis) get full-strength threat searches.
   return impl_->run(game, limits, levelSettings(Level::HARD).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
-  impl_->stop.store(false);
+  StopReset reset{impl_->stop};
   LevelSettings s = levelSettings(level);
-  if (game.rules().variant == Variant::FISHING && game.phase() == Phase::PLAY) {
-    Stopwatch clock;
-    ThinkResult r = impl_->fishingTurn(game, level);
-    r.timeMs = clock.millis();
-    return r;
-  }
+  // Captures and Fishing have their own searches with their own levels.
+  Variant v = game.rules().variant;
+  bool ownTurn = game.phase() == Phase::PLAY || game.phase() == Phase::REEL_PENDING;
+  if (ownTurn && v == Variant::FISHING)
+    return impl_->fishingTurn(game, fishingSettings(level), onProgress);
+  if (ownTurn && v == Variant::CAPTURES)
+    return impl_->capturesTurn(game, capturesSettings(level), onProgress);
   return impl_->run(game, s.limits, s.config, s.randomMargin, s.randomTop, onProgress);
 }
 
@@ -174,8 +202,10 @@ ThinkResult Engine::Impl::run(const Game& game, const Limits& limits, const Sear
   if (game.over()) return r;
   switch (game.phase()) {
     case Phase::PLAY:
-      if (game.rules().variant == Variant::CAPTURES) r = capturesTurn(game);
-      else if (game.rules().variant == Variant::FISHING) r = fishingTurn(game, Level::MEDIUM);
+      if (game.rules().variant == Variant::CAPTURES)
+        r = capturesTurn(game, withLimits(capturesSettings(Level::HARD), limits), onProgress);
+      else if (game.rules().variant == Variant::FISHING)
+        r = fishingTurn(game, withLimits(fishingSettings(Level::HARD), limits), onProgress);
       else r = playStone(game, limits, config, randomMargin, randomTop, onProgress);
       break;
     case Phase::OPENING_STONES:
@@ -189,7 +219,7 @@ ThinkResult Engine::Impl::run(const Game& game, const Limits& limits, const Sear
     case Phase::REEL_PENDING: {
       // The computer completes a reel it faces (normally it reels within
       // its own turn, see fishingTurn).
-      r = fishingTurn(game, Level::MEDIUM);
+      r = fishingTurn(game, fishingSettings(Level::MEDIUM));
       break;
     }
     case Phase::OVER: break;
@@ -404,110 +434,18 @@ ThinkResult Engine::Impl::drawAnswer(const Game& game, const Limits& limits,
   return out;
 }
 
-// ---- captures (interim AI) -------------------------------------------------
+// ---- captures ---------------------------------------------------------------
 
-ThinkResult Engine::Impl::capturesTurn(const Game& game) {
-  // One ply with capture arithmetic; the real captures engine comes later.
-  // Wins (five, fifth pair) first, then blocks of the opponent's five
-  // (a capture that breaks the line also counts), then shape and captures,
-  // minus the pairs the opponent could take right after our stone.
-  ThinkResult out;
-  const Board& b = game.board();
-  Color us = b.sideToMove(), them = ~us;
-  std::vector<Pos> legal = game.legalPoints();
-  if (legal.empty()) return out;
-  auto nearStones = [&](Pos p) {
-    for (int dy = -2; dy <= 2; ++dy)
-      for (int dx = -2; dx <= 2; ++dx) {
-        int x = posX(p) + dx, y = posY(p) + dy;
-        if (b.inside(x, y) && isStone(b.at(makePos(x, y)))) return true;
-      }
-    return false;
-  };
-  Pos best = NO_POS;
-  int bestScore = -1 << 30;
-  for (Pos p : legal) {
-    if (b.stoneCount() > 0 && !nearStones(p)) continue;
-    int s = b.cellScore(p, us) + b.cellScore(p, them) - 2 * chebyshev(p, b.center());
-    int caps = b.capturesAt(p, us);
-    if (b.threat(p, us) == T_FIVE || b.score(us) + caps >= 5) s += 1'000'000;
-    s += caps * 400 + (b.threat(p, them) >= T_F4 ? 600 : 0) + (b.threat(p, us) >= T_F4 ? 700 : 0);
-    Board trial = b;
-    trial.play(p);
-    if (trial.threatCount(them, T_FIVE)) s -= 100'000;  // their five still stands
-    int danger = 0;
-    for (int d = 0; d < DIR_NB; ++d)
-      for (int k = -3; k <= 3; ++k) {
-        Pos q = Pos(p + k * DIR_STEP[d]);
-        if (trial.onBoard(q) && trial.isEmpty(q)) danger = std::max(danger, trial.capturesAt(q, them));
-      }
-    s -= danger * 350 + (b.score(them) + danger >= 5 ? 50'000 : 0);
-    if (s > bestScore || (s == bestScore && p < best)) {
-      bestScore = s;
-      best = p;
-    }
-  }
-  if (best == NO_POS) best = legal.front();
-  out.move = best;
-  out.tokens.push_back(actionToken(Action::place(best)));
-  out.pv = {best};
-  return out;
+ThinkResult Engine::Impl::capturesTurn(const Game& game, const CapturesSettings& settings,
+                                       const std::function<void(const Progress&)>& onProgress) {
+  return thinkCaptures(game, settings, stop, seed, onProgress);
 }
 
-// ---- fishing (interim AI) --------------------------------------------------
+// ---- fishing ----------------------------------------------------------------
 
-ThinkResult Engine::Impl::fishingTurn(const Game& game, Level level) {
-  // Greedy: rods score points, the opponent's five points are blocked,
-  // otherwise shape. Then every reel of ours is completed at once, chains
-  // included, converting the enemy stone whose loss hurts them most.
-  ThinkResult out;
-  Game g = game;
-  Rng rng = rngFor(g.board());
-  if (g.phase() == Phase::PLAY) {
-    const Board& b = g.board();
-    Color us = b.sideToMove(), them = ~us;
-    std::vector<std::pair<int, Pos>> scored;
-    for (Pos p : g.legalPoints()) {
-      int s = b.cellScore(p, us) + b.cellScore(p, them) - 2 * chebyshev(p, b.center());
-      if (b.stoneCount() == 0) s = -chebyshev(p, b.center());
-      Board trial = b;
-      trial.play(p);
-      RodInfo rod = trial.rodAt(p);
-      s += rod.points * 3000;
-      if (b.score(us) + rod.points >= 10) s += 1'000'000;
-      s -= std::min(trial.threatCount(them, T_FIVE), 3) * 2500;
-      s -= std::min(trial.threatCount(them, T_F4), 2) * 300;
-      scored.emplace_back(-s, p);
-    }
-    if (scored.empty()) return out;
-    std::sort(scored.begin(), scored.end());
-    int pick = level == Level::EASY ? rng.below(std::min<int>(3, int(scored.size()))) : 0;
-    Pos p = scored[pick].second;
-    g.apply(Action::place(p));
-    out.move = p;
-    out.tokens.push_back(actionToken(Action::place(p)));
-  }
-  // Complete our pending reels (the chooser is the pending player).
-  while (g.phase() == Phase::REEL_PENDING && g.pending()) {
-    std::vector<Pos> targets = g.legalPoints();
-    Action a = Action::reel();
-    int bestScore = -1 << 30;
-    for (Pos t : targets) {
-      Board trial = g.board();
-      trial.reel(g.pending()->rod, t);
-      // The opponent is to move after our reel: their view, negated, plus
-      // a bonus when the converted stone starts a new rod (a chain).
-      int s = -evaluate(trial) + trial.rodAt(t).points * 3000;
-      if (s > bestScore) {
-        bestScore = s;
-        a = Action::reel(t);
-      }
-    }
-    if (!g.check(a).empty()) a = Action::reel();
-    if (!g.apply(a).empty()) break;
-    out.tokens.push_back(actionToken(a));
-  }
-  return out;
+ThinkResult Engine::Impl::fishingTurn(const Game& game, const FishingSettings& settings,
+                                      const std::function<void(const Progress&)>& onProgress) {
+  return thinkFishing(game, settings, stop, seed, onProgress);
 }
 
 }  // namespace gomoku

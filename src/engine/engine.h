@@ -89,7 +89,12 @@ class Engine {
   ThinkResult think(const Game& game, Level level,
                     const std::function<void(const Progress&)>& onProgress = {});
   /// Asks a running think() to return as soon as possible (thread-safe).
+  /// A request made just before think() starts applies to that search;
+  /// every think() clears the request when it returns.
   void stop();
+  /// Drops a pending stop request (e.g. one that arrived after the search
+  /// it was meant for had already finished).
+  void clearStop();
 
  private:
   struct Impl;

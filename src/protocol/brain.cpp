@@ -163,6 +163,7 @@ class Brain {
 
   void finishThinking() {
     if (worker_.joinable()) worker_.join();
+    if (thinking_) engine_.clearStop();  // a YXSTOP that came after the search ended
     thinking_ = false;
   }
 
@@ -290,9 +291,11 @@ class Brain {
           for (int y = 0; y < size_; ++y)
             for (int x = 0; x < size_; ++x)
               if (b.isForbidden(toPos(x, y))) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "%02d%02d", x, y);
-                reply += buf;
+                // x and y are below 22: two digits each.
+                reply += char('0' + x / 10);
+                reply += char('0' + x % 10);
+                reply += char('0' + y / 10);
+                reply += char('0' + y % 10);
               }
         }
       }

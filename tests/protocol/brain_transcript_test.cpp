@@ -1,6 +1,7 @@
 // Golden transcripts of the Gomocup brain. Each file in transcripts/ is a
-// conversation: "> line" is sent to the brain, "< line" is the expected
-// reply, "< ~regex" a reply matching the regular expression. MESSAGE lines
+// conversation: "> line" is sent to the brain, and so is a bare line (the
+// rows of a BOARD block); "< line" is the expected reply, "< ~regex" a reply
+// matching the regular expression; "#" starts a comment. MESSAGE lines
 // from the brain are skipped unless the transcript expects one. All input is
 // given at once, as a manager piping commands would.
 #include <gtest/gtest.h>
@@ -28,6 +29,7 @@ Transcript load(const fs::path& path) {
   while (std::getline(in, line)) {
     if (line.rfind("> ", 0) == 0) t.input += line.substr(2) + "\n";
     else if (line.rfind("< ", 0) == 0) t.expected.push_back(line.substr(2));
+    else if (!line.empty() && line[0] != '#') t.input += line + "\n";  // block lines
   }
   return t;
 }
