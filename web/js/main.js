@@ -682,6 +682,10 @@ function renderMoves() {
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
   }
+  const shownSt = shownState();
+  const opening = shownSt && shownSt.openingName;
+  $('opening-name').hidden = !opening;
+  if (opening) $('opening-name').textContent = t('openingName', { name: opening });
   $('review-note').hidden = S.viewIndex === null;
   if (S.viewIndex !== null) $('review-note').textContent = t('reviewNote');
   $('nav-first').disabled = $('nav-prev').disabled = (S.viewIndex ?? S.tokens.length) === 0;
