@@ -824,7 +824,7 @@ function showEval(side, r) {
     else text = t('evalBetter', { color: t(e > 0 ? 'black' : 'white'), v: pawns });
     setEvalBar(Math.tanh(e / 600));
   }
-  $('analysis-eval').textContent = `${text} · ${t('depthN', { n: r.depth })}`;
+  $('analysis-eval').textContent = r.depth ? `${text} · ${t('depthN', { n: r.depth })}` : text;
   $('analysis-pv').textContent = (r.pv || []).map(shown).join(' ') || '–';
 }
 

@@ -148,8 +148,8 @@ test('gomoku: analysis panel, forced wins and the hint', async () => {
   // Black to move with an open three: a forced win.
   await openApp(page, 'rules=freestyle&size=15&vs=friend&rec=h8+a1+i8+a2+j8+a15');
   await page.click('#btn-analysis');
-  await page.waitForFunction(() => /depth/.test(document.querySelector('#analysis-eval').textContent), null,
-    { timeout: 30000 });
+  await page.waitForFunction(() => /wins by force|better|even/.test(document.querySelector('#analysis-eval').textContent),
+    null, { timeout: 30000 });
   assert.match(await page.locator('#analysis-eval').textContent(), /Black wins by force/);
   assert.notEqual(await page.locator('#analysis-pv').textContent(), '–');
   await page.click('#btn-hint');
