@@ -661,7 +661,8 @@ function renderMoves() {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
-    const color = (before && before.toMove) || 'black';
+    // The actor's colour; a kept RIF proposal is a black stone chosen by White.
+    const color = token.startsWith('keep:') ? 'black' : (before && before.toMove) || 'black';
     const p = placedPoint(token);
     if (p) stone++;
     b.innerHTML = `<span class="dot ${color}"></span>`;
