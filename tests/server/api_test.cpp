@@ -215,7 +215,9 @@ TEST_F(ApiTest, ComputerCompletesAPendingReel) {
   ASSERT_EQ(status, 200) << j.dump();
   // Whatever it played, the turn never ends with its own reel left pending.
   const json& st = j["state"];
-  if (!st["pending"].is_null()) EXPECT_NE(st["pending"]["player"], "white");
+  if (!st["pending"].is_null()) {
+    EXPECT_NE(st["pending"]["player"], "white");
+  }
 }
 
 TEST_F(ApiTest, MoveRejectsBadLevelsAndFinishedGames) {
