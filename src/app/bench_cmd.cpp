@@ -21,7 +21,8 @@ void registerBenchCommands(CLI::App& app) {
               << "Total time (ms) : " << r.elapsedMs << "\n"
               << "Nodes searched  : " << r.nodes << "\n"
               << "Nodes/second    : " << std::fixed << std::setprecision(0) << r.nodesPerSecond
-              << "\n";
+              << "\n"
+              << "Nodes/CPU second: " << r.nodesPerCpuSecond << "\n";
     std::cout << "Bench: " << r.signature << "\n";
     setExitCode(0);
   });

@@ -31,8 +31,8 @@ constexpr int KILLER_KEY = 3000;
 
 /// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
 /// rest is skipped (late-move pruning).
-constexpr int LMP_DEPTH = 4;
-constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 6, 10, 14, 20};
+constexpr int LMP_DEPTH = 6;
+constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 11, 14, 18, 22};
 
 /// Orders moves by key, descending; equal keys by position, ascending.
 void sortMoves(Pos* moves, int* keys, int n) {
@@ -81,8 +81,10 @@ class SearchThread {
   template <Rule R>
   void iterate(SearchResult& out, const std::function<void(const SearchInfo&)>& onIteration);
 
+  /// Writes the candidate moves and their ordering keys; sorted only when
+  /// `sort` (the root), else the search picks the best remaining lazily.
   template <Rule R>
-  int generate(Pos* moves, int* keys, Pos ttMove, int ply);
+  int generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort = true);
 
   template <Rule R>
   bool staticWin();
@@ -134,7 +136,7 @@ bool SearchThread::staticWin() {
 }
 
 template <Rule R>
-int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply) {
+int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort) {
   const Board& b = pos_.board();
   Color us = b.sideToMove(), them = ~us;
   int n = 0;
@@ -157,7 +159,7 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply) {
     else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1])) k += KILLER_KEY;
     keys[i] = k;
   }
-  sortMoves(moves, keys, n);
+  if (sort) sortMoves(moves, keys, n);
   return n;
 }
 
@@ -225,7 +227,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     moves[0] = forced;
     n = 1;
   } else {
-    n = generate<R>(moves, keys, ttMove, ply);
+    n = generate<R>(moves, keys, ttMove, ply, false);
     if (n == 0) {
       // No candidate: either the board has no stones near empty points
       // (cannot happen after the first move) or the opponent's open three
@@ -240,6 +242,15 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   Pos bestMove = NO_POS;
   Value alphaOrig = alpha;
   for (int i = 0; i < n; ++i) {
+    // Lazy selection: most nodes cut off after a few moves, so finding the
+    // next best (key descending, then position) beats sorting them all.
+    if (forced == NO_POS) {
+      int bi = i;
+      for (int j = i + 1; j < n; ++j)
+        if (keys[j] > keys[bi] || (keys[j] == keys[bi] && moves[j] < moves[bi])) bi = j;
+      std::swap(moves[i], moves[bi]);
+      std::swap(keys[i], keys[bi]);
+    }
     Pos m = moves[i];
     bool tactical = forced != NO_POS || b.threat(m, us) >= T_F3 || b.threat(m, them) >= T_F3;
     if (!pvNode && !tactical && depth <= LMP_DEPTH && i >= LMP_LIMIT[depth] &&
