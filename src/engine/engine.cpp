@@ -107,7 +107,9 @@ struct Rng {
   int below(int n) { return n <= 1 ? 0 : int(next() % uint64_t(n)); }
 };
 
-int chebyshev(Pos a, Pos b) { return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b))); }
+int chebyshev(Pos a, Pos b) {
+  return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b)));
+}
 
 }  // namespace
 
@@ -190,9 +192,12 @@ ThinkResult Engine::Impl::run(const Game& game, const Limits& limits, const Sear
   if (game.over()) return r;
   switch (game.phase()) {
     case Phase::PLAY:
-      if (game.rules().variant == Variant::CAPTURES) r = capturesTurn(game);
-      else if (game.rules().variant == Variant::FISHING) r = fishingTurn(game, Level::MEDIUM);
-      else r = playStone(game, limits, config, randomMargin, randomTop, onProgress);
+      if (game.rules().variant == Variant::CAPTURES)
+        r = capturesTurn(game);
+      else if (game.rules().variant == Variant::FISHING)
+        r = fishingTurn(game, Level::MEDIUM);
+      else
+        r = playStone(game, limits, config, randomMargin, randomTop, onProgress);
       break;
     case Phase::OPENING_STONES:
     case Phase::SWAP2_STONES: r = openingStones(game); break;
@@ -261,7 +266,8 @@ ThinkResult Engine::Impl::playStone(const Game& game, const Limits& limits,
   if (!acceptable(move)) {
     move = NO_POS;
     for (Pos p : allowed)
-      if (acceptable(p) && (move == NO_POS || chebyshev(p, board.center()) < chebyshev(move, board.center())))
+      if (acceptable(p) &&
+          (move == NO_POS || chebyshev(p, board.center()) < chebyshev(move, board.center())))
         move = p;
     if (move == NO_POS) move = allowed.front();  // every point loses; any will do
   }
@@ -455,7 +461,8 @@ ThinkResult Engine::Impl::capturesTurn(const Game& game) {
     for (int d = 0; d < DIR_NB; ++d)
       for (int k = -3; k <= 3; ++k) {
         Pos q = Pos(p + k * DIR_STEP[d]);
-        if (trial.onBoard(q) && trial.isEmpty(q)) danger = std::max(danger, trial.capturesAt(q, them));
+        if (trial.onBoard(q) && trial.isEmpty(q))
+          danger = std::max(danger, trial.capturesAt(q, them));
       }
     s -= danger * 350 + (b.score(them) + danger >= 5 ? 50'000 : 0);
     if (s > bestScore || (s == bestScore && p < best)) {

@@ -22,17 +22,17 @@ std::string levelName(Level l);
 /// Search limits; zero means "no limit" for each field. With no limit at
 /// all, think() searches until stop() (or its maximum depth, 64).
 struct Limits {
-  int64_t timeMs = 0;         ///< time for this move
-  int64_t matchTimeLeftMs = 0;///< time left in the whole match (Gomocup)
-  int depth = 0;              ///< maximum iterative-deepening depth
-  uint64_t nodes = 0;         ///< node budget
+  int64_t timeMs = 0;           ///< time for this move
+  int64_t matchTimeLeftMs = 0;  ///< time left in the whole match (Gomocup)
+  int depth = 0;                ///< maximum iterative-deepening depth
+  uint64_t nodes = 0;           ///< node budget
   int threads = 1;
 };
 
 /// Reported after each completed iteration.
 struct Progress {
   int depth = 0;
-  int eval = 0;               ///< centi-stone-ish score for the side to move
+  int eval = 0;  ///< centi-stone-ish score for the side to move
   uint64_t nodes = 0;
   int64_t elapsedMs = 0;
   std::vector<Pos> pv;

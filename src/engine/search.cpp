@@ -155,8 +155,10 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
     Pos p = moves[i];
     int k = ORDER_US[b.threat(p, us)] + ORDER_THEM[b.threat(p, them)] + b.cellScore(p, us) +
             b.cellScore(p, them) + history_[us][p] / 64;
-    if (p == ttMove) k += TT_MOVE_KEY;
-    else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1])) k += KILLER_KEY;
+    if (p == ttMove)
+      k += TT_MOVE_KEY;
+    else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1]))
+      k += KILLER_KEY;
     keys[i] = k;
   }
   if (sort) sortMoves(moves, keys, n);
@@ -349,8 +351,7 @@ void SearchThread::iterate(SearchResult& out,
     if (aborted()) {
       // A partial iteration still counts if some move beat the previous
       // best: it was searched with a full window at the new depth.
-      if (bestIndex > 0 && rootMoves_[bestIndex].exact &&
-          rootMoves_[bestIndex].value > out.value) {
+      if (bestIndex > 0 && rootMoves_[bestIndex].exact && rootMoves_[bestIndex].value > out.value) {
         out.best = rootMoves_[bestIndex].move;
         out.value = rootMoves_[bestIndex].value;
         out.pv.assign(pv_[0], pv_[0] + pvLen_[0]);
@@ -414,7 +415,8 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     if (b.threatCount(them, T_FIVE)) {
       Pos p = pos.findThreat(them, T_FIVE);
       bool lost = b.threatCount(them, T_FIVE) >= 2 || !pos.isLegal<R>(p, us);
-      if (ok(p) && pos.isLegal<R>(p, us)) return finish(p, lost ? lossIn(2) : evaluate(b), "forced");
+      if (ok(p) && pos.isLegal<R>(p, us))
+        return finish(p, lost ? lossIn(2) : evaluate(b), "forced");
     }
 
     // 2. Our own VCF, then VCT.
@@ -477,8 +479,8 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           pos.undo();
           if (refuted) kept.push_back(m);
         }
-        bool anyBlock = std::any_of(kept.begin(), kept.end(),
-                                    [&](Pos m) { return b.threat(m, us) < T_B4; });
+        bool anyBlock =
+            std::any_of(kept.begin(), kept.end(), [&](Pos m) { return b.threat(m, us) < T_B4; });
         if (anyBlock && complete && !sh.abort) cands = kept;
       }
     }
@@ -517,7 +519,8 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
         if (anyQuiet && complete && !sh.abort) cands = kept;
       }
     }
-    if (cands.size() == 1 && !config.exactRootValues) return finish(cands[0], evaluate(b), "forced");
+    if (cands.size() == 1 && !config.exactRootValues)
+      return finish(cands[0], evaluate(b), "forced");
 
     // 6. Iterative deepening, with helpers sharing the table.
     for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});

@@ -73,7 +73,8 @@ TEST(Engine, WinsAndBlocksFives) {
   Engine e(8);
   // Black to move with four in a row: five.
   Game win = replay(rs(Variant::GOMOKU), "h8 a1 h9 a2 h10 a3 h11 b5");
-  EXPECT_TRUE(e.think(win, depth(2)).tokens[0] == "h12" || e.think(win, depth(2)).tokens[0] == "h7");
+  EXPECT_TRUE(e.think(win, depth(2)).tokens[0] == "h12" ||
+              e.think(win, depth(2)).tokens[0] == "h7");
   ThinkResult r = e.think(win, depth(2));
   ASSERT_TRUE(r.mateIn.has_value());
   EXPECT_EQ(*r.mateIn, 1);
@@ -293,8 +294,7 @@ TEST(Engine, CapturesTakesTheFifthPair) {
   Game g(rs(Variant::CAPTURES));
   // Each capture: White b<n>, Black a<n>, White c<n>, Black d<n> takes
   // b<n> and c<n> (x o o x).
-  const char* rec =
-      "j10 b2 a2 c2 d2 b4 a4 c4 d4 b6 a6 c6 d6 b8 a8 c8 d8 b10 a10 c10";
+  const char* rec = "j10 b2 a2 c2 d2 b4 a4 c4 d4 b6 a6 c6 d6 b8 a8 c8 d8 b10 a10 c10";
   std::istringstream in(rec);
   std::string t;
   while (in >> t) ASSERT_EQ(g.applyToken(t), "") << t;
@@ -319,8 +319,8 @@ TEST(Engine, FishingTurnIsLegalAndReelsAtOnce) {
   Engine e(8);
   // White (the computer) has four in a row with open ends. Whatever it
   // plays, its tokens are legal and it never leaves its own reel pending.
-  Game g = replay(RuleSet{Variant::FISHING, 15, false, Opening::FREE},
-                  "a1 h8 a3 h9 a5 h10 a7 h11 c9");
+  Game g =
+      replay(RuleSet{Variant::FISHING, 15, false, Opening::FREE}, "a1 h8 a3 h9 a5 h10 a7 h11 c9");
   ASSERT_EQ(g.phase(), Phase::PLAY);
   ThinkResult r = e.think(g, Level::MEDIUM);
   applyAll(g, r);
@@ -331,8 +331,8 @@ TEST(Engine, FishingTurnIsLegalAndReelsAtOnce) {
 TEST(Engine, FishingPendingReelIsCompleted) {
   Engine e(8);
   // Black made a rod; with the reel pending, think() completes it.
-  Game g = replay(RuleSet{Variant::FISHING, 15, false, Opening::FREE},
-                  "h8 a1 h9 a3 h10 a5 h11 a7 h12");
+  Game g =
+      replay(RuleSet{Variant::FISHING, 15, false, Opening::FREE}, "h8 a1 h9 a3 h10 a5 h11 a7 h12");
   ASSERT_EQ(g.phase(), Phase::REEL_PENDING);
   ThinkResult r = e.think(g, depth(2));
   ASSERT_EQ(r.tokens.size(), 1u);
