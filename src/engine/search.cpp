@@ -31,8 +31,8 @@ constexpr int KILLER_KEY = 3000;
 
 /// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
 /// rest is skipped (late-move pruning).
-constexpr int LMP_DEPTH = 6;
-constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 11, 14, 18, 22};
+constexpr int LMP_DEPTH = 4;
+constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 6, 10, 14, 20};
 
 /// Orders moves by key, descending; equal keys by position, ascending.
 void sortMoves(Pos* moves, int* keys, int n) {
