@@ -233,8 +233,9 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     if (n == 0) {
       // No candidate: either the board has no stones near empty points
       // (cannot happen after the first move) or the opponent's open three
-      // cannot be stopped and we have no four: a loss in three more plies.
-      return b.stoneCount() ? lossIn(ply + 3) : evaluate(b);
+      // cannot be stopped and we have no four: any move, their straight
+      // four, our block, their five.
+      return b.stoneCount() ? lossIn(ply + 4) : evaluate(b);
     }
   }
 
