@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   registerStateCommands(app);
   registerBenchCommands(app);
   registerEngineCommands(app);
+  registerMatchCommands(app);
+  registerServeCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

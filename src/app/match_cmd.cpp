@@ -1,0 +1,228 @@
+// `gomoku match`: two players (our levels, engine limits, external Gomocup
+// brains) play games from balanced openings with colours alternated; prints
+// one line a game, then W/L/D, score and an Elo estimate.
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "app/commands.h"
+#include "match/match.h"
+
+namespace gomoku::app {
+
+namespace {
+
+using namespace gomoku::match;
+
+/// One side's options: --a LEVEL, --a-cmd, --a-time-ms, --a-depth, --a-nodes.
+struct SideOptions {
+  std::string level;
+  std::string command;
+  int64_t timeMs = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+  std::string name;
+
+  void add(CLI::App* cmd, const std::string& side, const std::string& defaultLevel,
+           const std::string& colourAlias) {
+    level = defaultLevel;
+    cmd->add_option("--" + side, level,
+                    "player " + upper(side) + ": easy, medium (= normal), hard or random")
+        ->capture_default_str();
+    cmd->add_option("--" + side + "-cmd," + colourAlias, command,
+                    "player " + upper(side) + " is an external Gomocup brain run by this command");
+    cmd->add_option("--" + side + "-time-ms", timeMs,
+                    "player " + upper(side) + " is our engine with this much time a move");
+    cmd->add_option("--" + side + "-depth", depth,
+                    "player " + upper(side) + " is our engine searching to this depth");
+    cmd->add_option("--" + side + "-nodes", nodes,
+                    "player " + upper(side) + " is our engine with this node budget a move");
+    cmd->add_option("--" + side + "-name", name, "name printed for player " + upper(side));
+  }
+
+  static std::string upper(const std::string& s) {
+    std::string out = s;
+    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+  }
+
+  /// Builds the spec, or returns an error.
+  std::string toSpec(PlayerSpec* spec) const {
+    if (!command.empty()) {
+      spec->kind = PlayerSpec::Kind::BRAIN;
+      spec->command = command;
+      return {};
+    }
+    if (timeMs > 0 || depth > 0 || nodes > 0) {
+      spec->kind = PlayerSpec::Kind::LIMITS;
+      spec->limits.timeMs = timeMs;
+      spec->limits.depth = depth;
+      spec->limits.nodes = nodes;
+      return {};
+    }
+    auto parsed = parseLevelSpec(level);
+    if (!parsed) return "unknown level \"" + level + "\" (use easy, medium, normal, hard or random)";
+    spec->kind = parsed->kind;
+    spec->level = parsed->level;
+    return {};
+  }
+};
+
+/// Set by the first Ctrl-C (SIGINT) or SIGTERM: no new game starts, the
+/// running ones finish and the totals are printed. The handler then goes
+/// back to the default, so a second Ctrl-C ends the program at once.
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void onStopSignal(int sig) {
+  g_stop.store(true);
+  std::signal(sig, SIG_DFL);
+}
+
+/// The command line as typed, quoted for a POSIX shell where needed.
+std::string commandLine() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string out, arg;
+  auto flush = [&] {
+    bool plain = !arg.empty() && arg.find_first_not_of(
+                                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                     "0123456789-_./=:,+%@") == std::string::npos;
+    if (!out.empty()) out += ' ';
+    if (plain) {
+      out += arg;
+    } else {
+      out += '\'';
+      for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      out += '\'';
+    }
+    arg.clear();
+  };
+  for (char c : raw) {
+    if (c == '\0') flush();
+    else arg += c;
+  }
+  if (!arg.empty()) flush();
+  return out;
+}
+
+}  // namespace
+
+void registerMatchCommands(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "match",
+      "Play two players against each other from balanced openings, colours alternated;\n"
+      "print W/L/D and an Elo estimate. A player is one of our levels, our engine with\n"
+      "limits, or an external Gomocup brain (freestyle, exact five and renju only).");
+  static RuleOptions rules;
+  static SideOptions a, b;
+  static int games = 100, jobs = 1, maxMoves = 0;
+  static uint64_t seed = 1;
+  static size_t hashMiB = 64;
+  static int64_t turnMs = 5000, matchMs = 0, graceMs = 1000, startMs = 10000;
+  static std::string openingsFile, recordsFile;
+  static bool brainStderr = false, quiet = false;
+
+  cmd->add_option("--rules", rules.rules, "freestyle (Gomoku), renju, captures or fishing")
+      ->capture_default_str();
+  cmd->add_option("--size", rules.size, "board size, 5 to 22 (default 15; captures 19)");
+  cmd->add_flag("--exact-five", rules.exactFive, "Gomoku: only exactly five wins");
+  a.add(cmd, "a", "hard", "--black-cmd");
+  b.add(cmd, "b", "medium", "--white-cmd");
+  cmd->add_option("--games", games, "number of games (two per opening, colours swapped)")
+      ->capture_default_str();
+  cmd->add_option("--seed", seed, "orders the openings; seeds the random players")
+      ->capture_default_str();
+  cmd->add_option("--jobs", jobs, "games played at the same time")->capture_default_str();
+  cmd->add_option("--max-moves", maxMoves,
+                  "a game with this many stones is a draw (default: the board's points)");
+  cmd->add_option("--openings", openingsFile,
+                  "read openings from a file: one record per line, # comments");
+  cmd->add_option("--hash", hashMiB, "engine hash table per player, MiB")->capture_default_str();
+  cmd->add_option("--timeout-turn", turnMs, "brains: ms per move (INFO timeout_turn)")
+      ->capture_default_str();
+  cmd->add_option("--timeout-match", matchMs, "brains: ms per game, 0 = none (INFO timeout_match)")
+      ->capture_default_str();
+  cmd->add_option("--grace-ms", graceMs, "brains: extra ms before a late answer forfeits")
+      ->capture_default_str();
+  cmd->add_option("--start-timeout-ms", startMs, "brains: ms to answer START")
+      ->capture_default_str();
+  cmd->add_flag("--brain-stderr", brainStderr, "show the brains' stderr (default: discarded)");
+  cmd->add_option("--records", recordsFile, "write every game's record to this file");
+  cmd->add_flag("--quiet", quiet, "print only the totals");
+
+  cmd->callback([] {
+    auto fail = [](const std::string& msg) {
+      std::cerr << "error: " << msg << "\n";
+      setExitCode(2);
+    };
+    MatchConfig config;
+    std::string err = rules.toRuleSet(&config.rules);
+    if (!err.empty()) return fail(err);
+    if (!(err = a.toSpec(&config.a)).empty()) return fail("--a: " + err);
+    if (!(err = b.toSpec(&config.b)).empty()) return fail("--b: " + err);
+    for (PlayerSpec* s : {&config.a, &config.b}) {
+      s->hashMiB = hashMiB;
+      s->turnTimeoutMs = turnMs;
+      s->matchTimeoutMs = matchMs;
+      s->graceMs = graceMs;
+      s->startTimeoutMs = startMs;
+      s->brainStderr = brainStderr;
+      if (s->kind == PlayerSpec::Kind::BRAIN && config.rules.variant != Variant::GOMOKU &&
+          config.rules.variant != Variant::RENJU)
+        return fail("external brains play freestyle, exact five and renju only: the Gomocup "
+                    "protocol has no " + variantName(config.rules.variant));
+    }
+    config.aName = a.name.empty() ? config.a.label() : a.name;
+    config.bName = b.name.empty() ? config.b.label() : b.name;
+    if (config.aName == config.bName) {
+      config.aName += " (A)";
+      config.bName += " (B)";
+    }
+    if (games <= 0) return fail("--games must be positive");
+    config.games = games;
+    config.seed = seed;
+    config.jobs = std::max(1, jobs);
+    config.gameOptions.maxMoves = maxMoves;
+    if (!openingsFile.empty()) {
+      std::ifstream in(openingsFile);
+      if (!in) return fail("cannot read " + openingsFile);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      config.openings = parseOpenings(config.rules, ss.str(), &err);
+      if (config.openings.empty()) return fail(openingsFile + ": " + err);
+    }
+    std::ofstream records;
+    if (!recordsFile.empty()) {
+      records.open(recordsFile);
+      if (!records) return fail("cannot write " + recordsFile);
+    }
+
+    config.stop = &g_stop;
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
+    auto summary = runMatch(
+        config,
+        [&](const MatchGame& g) {
+          if (!quiet) std::cout << formatGameLine(g, config) << std::endl;
+          if (records) {
+            records << "# " << formatGameLine(g, config) << "\n" << g.outcome.record << "\n";
+            records.flush();
+          }
+        },
+        &err);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (!summary) return fail(err);
+    if (!quiet) std::cout << "\n";
+    if (g_stop.load())
+      std::cout << "Stopped after " << summary->elo.games << " of " << config.games
+                << " games.\n";
+    std::cout << formatSummary(*summary, config);
+    std::cout << "Command: " << commandLine() << std::endl;
+    setExitCode(0);
+  });
+}
+
+}  // namespace gomoku::app

@@ -1,0 +1,120 @@
+// `gomoku match` as a user runs it: game lines, totals, exit codes.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct CmdResult {
+  int status;
+  std::string out;
+};
+
+CmdResult run(const std::string& args) {
+  std::string cmd = std::string(GOMOKU_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+int countLines(const std::string& text, const std::string& prefix) {
+  int n = 0;
+  size_t pos = 0;
+  while ((pos = text.find("\n" + prefix, pos)) != std::string::npos) ++n, ++pos;
+  return n + (text.rfind(prefix, 0) == 0);
+}
+
+}  // namespace
+
+TEST(MatchCli, RandomPlayersPrintGamesAndTotals) {
+  CmdResult r = run("match --a random --b random --games 6 --seed 7");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(countLines(r.out, "game "), 6) << r.out;
+  EXPECT_NE(r.out.find("game   1: opening"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("black random (A), white random (B)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("black random (B), white random (A)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Result for random (A): W "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Score: "), std::string::npos);
+  EXPECT_NE(r.out.find("Elo difference (random (A) - random (B)): "), std::string::npos);
+  EXPECT_NE(r.out.find("Command: "), std::string::npos);
+  EXPECT_NE(r.out.find("match --a random --b random --games 6 --seed 7"), std::string::npos);
+  // The same seed, the same games (random players are seeded per game).
+  CmdResult again = run("match --a random --b random --games 6 --seed 7 --jobs 2");
+  ASSERT_EQ(again.status, 0);
+  EXPECT_EQ(r.out.substr(0, r.out.find("\n\n")), again.out.substr(0, again.out.find("\n\n")));
+}
+
+TEST(MatchCli, EveryRuleAndRecords) {
+  for (const char* rules : {"freestyle", "renju", "captures", "fishing", "freestyle --exact-five",
+                            "freestyle --size 19", "captures --size 13"}) {
+    std::string recs = testing::TempDir() + "match_records.txt";
+    CmdResult r = run(std::string("match --quiet --a random --b random --games 2 --rules ") +
+                      rules + " --records " + recs);
+    ASSERT_EQ(r.status, 0) << rules << "\n" << r.out;
+    EXPECT_EQ(countLines(r.out, "game "), 0) << "--quiet";
+    EXPECT_NE(r.out.find("Games: 2"), std::string::npos) << r.out;
+    std::ifstream in(recs);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(countLines(text, "# game "), 2) << text;
+  }
+}
+
+TEST(MatchCli, ExternalBrainAndOpeningFile) {
+  std::string dir = testing::TempDir();
+  // A brain that always answers with the first empty point of the top row.
+  std::ofstream(dir + "row_brain.sh") << R"(
+declare -A t
+while read -r line; do
+  line=${line%$'\r'}
+  case $line in
+    START*) echo OK;;
+    TURN*) t[${line#TURN }]=1;;&
+    [0-9]*,*) IFS=, read -r x y f <<< "$line"; t[$x,$y]=1;;
+  esac
+  case $line in
+    TURN*|BEGIN|DONE) for ((x = 0; x < 15; x++)); do
+        if [[ -z ${t[$x,0]} ]]; then t[$x,0]=1; echo "$x,0"; break; fi; done;;
+    END) exit 0;;
+  esac
+done
+)";
+  std::ofstream(dir + "openings.txt") << "# two of mine\nh8 i9 k8\nh8 g8 h10 j7\n";
+  CmdResult r = run("match --a random --b-cmd 'bash " + dir + "row_brain.sh' --games 4 --openings " +
+                    dir + "openings.txt --timeout-turn 2000");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("white row_brain.sh"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("forfeits"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(h8 i9 k8)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(h8 g8 h10 j7)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 openings used"), std::string::npos) << r.out;
+
+  // A brain that never answers loses every game on time, quickly.
+  CmdResult hang = run("match --a random --b-cmd 'sleep 30' --games 2 --start-timeout-ms 300");
+  ASSERT_EQ(hang.status, 0) << hang.out;
+  EXPECT_NE(hang.out.find("Result for random: W 2  L 0  D 0"), std::string::npos) << hang.out;
+  EXPECT_NE(hang.out.find("forfeits, timeout"), std::string::npos) << hang.out;
+  EXPECT_NE(hang.out.find("Forfeits: random 0, sleep 2"), std::string::npos) << hang.out;
+}
+
+TEST(MatchCli, Errors) {
+  CmdResult r = run("match --a expert --games 2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("unknown level"), std::string::npos) << r.out;
+  r = run("match --rules fishing --a random --b-cmd ./pbrain --games 2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("Gomocup protocol has no fishing"), std::string::npos) << r.out;
+  r = run("match --rules chess --a random --b random");
+  EXPECT_EQ(r.status, 2);
+  r = run("match --a random --b random --games 0");
+  EXPECT_EQ(r.status, 2);
+  r = run("match --a random --b random --openings /nonexistent/file");
+  EXPECT_EQ(r.status, 2);
+}
