@@ -386,7 +386,15 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
                               const SearchConfig& config, const std::vector<Pos>& allowed,
                               const std::atomic<bool>* stop,
                               const std::function<void(const SearchInfo&)>& onIteration) {
-  Shared sh{tt_, limits, config, stop, {}, Stopwatch{}, 1};
+  // Under a node limit the root threat searches get at most an eighth of it
+  // each, so the main search always has nodes left.
+  SearchConfig cfg = config;
+  if (limits.nodes) {
+    uint64_t share = std::max<uint64_t>(limits.nodes / 8, 1000);
+    cfg.rootVcfNodes = std::min(cfg.rootVcfNodes, share);
+    cfg.vctNodes = std::min(cfg.vctNodes, share);
+  }
+  Shared sh{tt_, limits, cfg, stop, {}, Stopwatch{}, 1};
   sh.threads = std::max(limits.threads, 1);
   SearchResult res;
   tt_.newSearch();
@@ -421,11 +429,11 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     }
 
     // 2. Our own VCF, then VCT.
-    if (int r = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes); r && ok(ts.pv()[0])) {
+    if (int r = ts.vcf<R>(cfg.rootVcfFours, cfg.rootVcfNodes); r && ok(ts.pv()[0])) {
       res.pv = ts.pv();
       return finish(ts.pv()[0], winIn(r), "vcf");
     }
-    if (config.vctDepth > 0 && ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes) &&
+    if (cfg.vctDepth > 0 && ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes) &&
         ok(ts.pv()[0])) {
       res.pv = ts.pv();
       return finish(ts.pv()[0], VALUE_WIN_MIN, "vct");
@@ -457,17 +465,19 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     // 4. If the opponent threatens a VCF, keep the moves that refute it
     //    (and our fours, which the search judges), when any do.
     bool vcfThreat = false;
-    if (config.rootVcfDefence && cands.size() > 1) {
+    if (cfg.rootVcfDefence && cands.size() > 1) {
       pos.pass();
-      bool threatened = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes) != 0;
+      bool threatened = ts.vcf<R>(cfg.rootVcfFours, cfg.rootVcfNodes) != 0;
       pos.undo();
       vcfThreat = threatened;
       if (threatened) {
         std::vector<Pos> kept;
-        uint64_t each = std::max<uint64_t>(config.rootVcfNodes / 8, 1000);
+        uint64_t each = std::max<uint64_t>(cfg.rootVcfNodes / 8, 1000);
         bool complete = true;
+        uint64_t filterStart = ts.nodes();
         for (Pos m : cands) {
-          if (limits.softMs && sh.clock.millis() > limits.softMs / 2) {
+          if ((limits.softMs && sh.clock.millis() > limits.softMs / 2) ||
+              ts.nodes() > filterStart + 2 * cfg.rootVcfNodes) {
             complete = false;
             break;
           }
@@ -476,7 +486,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
             continue;
           }
           pos.play<R>(m);
-          bool refuted = ts.vcf<R>(config.rootVcfFours, each) == 0;
+          bool refuted = ts.vcf<R>(cfg.rootVcfFours, each) == 0;
           pos.undo();
           if (refuted) kept.push_back(m);
         }
@@ -486,10 +496,10 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
       }
     }
     // 5. The same against an opponent VCT, when no VCF threat settled it.
-    if (config.rootVctDefence && config.vctDepth > 0 && !vcfThreat && cands.size() > 1 &&
+    if (cfg.rootVctDefence && cfg.vctDepth > 0 && !vcfThreat && cands.size() > 1 &&
         !sh.abort) {
       pos.pass();
-      bool threatened = ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes);
+      bool threatened = ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes);
       pos.undo();
       if (threatened) {
         std::vector<Pos> kept;
@@ -500,7 +510,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           // root VCT budgets; an unfinished filter is dropped (the search
           // then judges every move).
           if ((limits.softMs && sh.clock.millis() > limits.softMs / 4) ||
-              ts.nodes() > filterStart + 4 * config.vctNodes) {
+              ts.nodes() > filterStart + 4 * cfg.vctNodes) {
             complete = false;
             break;
           }
@@ -509,7 +519,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
             continue;
           }
           pos.play<R>(m);
-          bool refuted = !ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes / 4);
+          bool refuted = !ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes / 4);
           pos.undo();
           if (refuted) {
             kept.push_back(m);
@@ -520,7 +530,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
         if (anyQuiet && complete && !sh.abort) cands = kept;
       }
     }
-    if (cands.size() == 1 && !config.exactRootValues)
+    if (cands.size() == 1 && !cfg.exactRootValues)
       return finish(cands[0], evaluate(b), "forced");
 
     // 6. Iterative deepening, with helpers sharing the table.
