@@ -496,8 +496,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
       }
     }
     // 5. The same against an opponent VCT, when no VCF threat settled it.
-    if (cfg.rootVctDefence && cfg.vctDepth > 0 && !vcfThreat && cands.size() > 1 &&
-        !sh.abort) {
+    if (cfg.rootVctDefence && cfg.vctDepth > 0 && !vcfThreat && cands.size() > 1 && !sh.abort) {
       pos.pass();
       bool threatened = ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes);
       pos.undo();
@@ -530,8 +529,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
         if (anyQuiet && complete && !sh.abort) cands = kept;
       }
     }
-    if (cands.size() == 1 && !cfg.exactRootValues)
-      return finish(cands[0], evaluate(b), "forced");
+    if (cands.size() == 1 && !cfg.exactRootValues) return finish(cands[0], evaluate(b), "forced");
 
     // 6. Iterative deepening, with helpers sharing the table.
     for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});
