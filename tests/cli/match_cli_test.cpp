@@ -104,6 +104,31 @@ done
   EXPECT_NE(hang.out.find("Forfeits: random 0, sleep 2"), std::string::npos) << hang.out;
 }
 
+TEST(MatchCli, OurOwnBrainOverTheProtocol) {
+  // Our engine level against our own Gomocup brain: both ends of the
+  // protocol are ours, and neither may forfeit.
+  for (const char* rules : {"freestyle", "renju"}) {
+    CmdResult r = run(std::string("match --rules ") + rules + " --a easy --b-cmd " + PBRAIN_BINARY +
+                      " --timeout-turn 100 --games 2");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("white pbrain-gomoku"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("forfeits"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Games: 2"), std::string::npos) << r.out;
+  }
+}
+
+TEST(MatchCli, SigtermStopsWithTotals) {
+  // A brain that never starts: every game takes the 300 ms start timeout.
+  // SIGTERM after a second ends the match after the game in progress.
+  CmdResult r = run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 & "
+                    "pid=$!; sleep 1; kill -TERM $pid; wait $pid");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Stopped after "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" of 100 games."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Elo difference"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("game 100:"), std::string::npos) << r.out;
+}
+
 TEST(MatchCli, Errors) {
   CmdResult r = run("match --a expert --games 2");
   EXPECT_EQ(r.status, 2);
