@@ -270,3 +270,29 @@ TEST(RunMatch, ErrorsBeforeAnyGame) {
   EXPECT_EQ(parseLevelSpec("normal")->level, Level::MEDIUM);
   EXPECT_FALSE(parseLevelSpec("expert"));
 }
+
+TEST(RunMatch, EngineOnDepthLimitsIsDeterministic) {
+  // Our engine with depth limits: the same seed gives the same games, one
+  // job or two (engines are cleared and reseeded before every game).
+  MatchConfig config;
+  config.rules = rulesFor(Variant::GOMOKU);
+  config.a.kind = PlayerSpec::Kind::LIMITS;
+  config.a.limits.depth = 2;
+  config.a.hashMiB = 4;
+  config.b = config.a;
+  config.games = 2;
+  config.seed = 3;
+  std::string err;
+  std::vector<std::string> runs[2];
+  for (int jobs : {1, 2}) {
+    config.jobs = jobs;
+    auto s = runMatch(config, [&](const MatchGame& g) { runs[jobs - 1].push_back(g.outcome.record); },
+                      &err);
+    ASSERT_TRUE(s) << err;
+    for (const MatchGame& g : s->games) {
+      EXPECT_FALSE(g.outcome.forfeited) << g.outcome.detail;
+      EXPECT_TRUE(g.outcome.reason == "five" || g.outcome.reason == "full-board") << g.outcome.reason;
+    }
+  }
+  EXPECT_EQ(runs[0], runs[1]);
+}
