@@ -200,8 +200,8 @@ void registerMatchCommands(CLI::App& app) {
     }
 
     config.stop = &g_stop;
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
+    for (int sig : {SIGINT, SIGTERM})  // keep a signal ignored if it was (nohup, "&")
+      if (std::signal(sig, onStopSignal) == SIG_IGN) std::signal(sig, SIG_IGN);
     auto summary = runMatch(
         config,
         [&](const MatchGame& g) {
@@ -212,8 +212,8 @@ void registerMatchCommands(CLI::App& app) {
           }
         },
         &err);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    for (int sig : {SIGINT, SIGTERM})
+      if (std::signal(sig, SIG_DFL) == SIG_IGN) std::signal(sig, SIG_IGN);
     if (!summary) return fail(err);
     if (!quiet) std::cout << "\n";
     if (g_stop.load())
