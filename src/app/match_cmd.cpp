@@ -62,7 +62,8 @@ struct SideOptions {
       return {};
     }
     auto parsed = parseLevelSpec(level);
-    if (!parsed) return "unknown level \"" + level + "\" (use easy, medium, normal, hard or random)";
+    if (!parsed)
+      return "unknown level \"" + level + "\" (use easy, medium, normal, hard or random)";
     spec->kind = parsed->kind;
     spec->level = parsed->level;
     return {};
@@ -100,8 +101,10 @@ std::string commandLine() {
     arg.clear();
   };
   for (char c : raw) {
-    if (c == '\0') flush();
-    else arg += c;
+    if (c == '\0')
+      flush();
+    else
+      arg += c;
   }
   if (!arg.empty()) flush();
   return out;
@@ -171,8 +174,10 @@ void registerMatchCommands(CLI::App& app) {
       s->brainStderr = brainStderr;
       if (s->kind == PlayerSpec::Kind::BRAIN && config.rules.variant != Variant::GOMOKU &&
           config.rules.variant != Variant::RENJU)
-        return fail("external brains play freestyle, exact five and renju only: the Gomocup "
-                    "protocol has no " + variantName(config.rules.variant));
+        return fail(
+            "external brains play freestyle, exact five and renju only: the Gomocup "
+            "protocol has no " +
+            variantName(config.rules.variant));
     }
     config.aName = a.name.empty() ? config.a.label() : a.name;
     config.bName = b.name.empty() ? config.b.label() : b.name;
@@ -217,8 +222,7 @@ void registerMatchCommands(CLI::App& app) {
     if (!summary) return fail(err);
     if (!quiet) std::cout << "\n";
     if (g_stop.load())
-      std::cout << "Stopped after " << summary->elo.games << " of " << config.games
-                << " games.\n";
+      std::cout << "Stopped after " << summary->elo.games << " of " << config.games << " games.\n";
     std::cout << formatSummary(*summary, config);
     std::cout << "Command: " << commandLine() << std::endl;
     setExitCode(0);

@@ -1,12 +1,12 @@
 // `gomoku match` as a user runs it: game lines, totals, exit codes.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
@@ -87,8 +87,9 @@ while read -r line; do
 done
 )";
   std::ofstream(dir + "openings.txt") << "# two of mine\nh8 i9 k8\nh8 g8 h10 j7\n";
-  CmdResult r = run("match --a random --b-cmd 'bash " + dir + "row_brain.sh' --games 4 --openings " +
-                    dir + "openings.txt --timeout-turn 2000");
+  CmdResult r =
+      run("match --a random --b-cmd 'bash " + dir + "row_brain.sh' --games 4 --openings " + dir +
+          "openings.txt --timeout-turn 2000");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("white row_brain.sh"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("forfeits"), std::string::npos) << r.out;
@@ -120,8 +121,9 @@ TEST(MatchCli, OurOwnBrainOverTheProtocol) {
 TEST(MatchCli, SigtermStopsWithTotals) {
   // A brain that never starts: every game takes the 300 ms start timeout.
   // SIGTERM after a second ends the match after the game in progress.
-  CmdResult r = run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 & "
-                    "pid=$!; sleep 1; kill -TERM $pid; wait $pid");
+  CmdResult r =
+      run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 & "
+          "pid=$!; sleep 1; kill -TERM $pid; wait $pid");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Stopped after "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" of 100 games."), std::string::npos) << r.out;
