@@ -179,8 +179,14 @@ void registerMatchCommands(CLI::App& app) {
             "protocol has no " +
             variantName(config.rules.variant));
     }
-    config.aName = a.name.empty() ? config.a.label() : a.name;
-    config.bName = b.name.empty() ? config.b.label() : b.name;
+    // Fishing calls its middle level "normal".
+    auto label = [&](const PlayerSpec& spec) {
+      bool normal = config.rules.variant == Variant::FISHING &&
+                    spec.kind == PlayerSpec::Kind::LEVEL && spec.level == Level::MEDIUM;
+      return normal ? std::string("normal") : spec.label();
+    };
+    config.aName = a.name.empty() ? label(config.a) : a.name;
+    config.bName = b.name.empty() ? label(config.b) : b.name;
     if (config.aName == config.bName) {
       config.aName += " (A)";
       config.bName += " (B)";
