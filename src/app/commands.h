@@ -28,5 +28,6 @@ void registerStateCommands(CLI::App& app);  ///< state, convert
 void registerBenchCommands(CLI::App& app);  ///< bench
 void registerEngineCommands(CLI::App& app);  ///< move, brain
 void registerMatchCommands(CLI::App& app);  ///< match
+void registerServeCommand(CLI::App& app);   ///< serve
 
 }  // namespace gomoku::app

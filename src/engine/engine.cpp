@@ -7,6 +7,7 @@
 #include "core/timer.h"
 #include "core/zobrist.h"
 #include "engine/eval.h"
+#include "engine/captures.h"
 #include "engine/fishing.h"
 #include "engine/tt.h"
 
@@ -54,6 +55,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 100000;
       s.config.vctDepth = 4;
       s.config.vctNodes = 40000;
+      s.config.rootVctDefence = true;
       break;
     case Level::HARD:
       s.limits.timeMs = 4000;
@@ -64,6 +66,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 400000;
       s.config.vctDepth = 8;
       s.config.vctNodes = 300000;
+      s.config.rootVctDefence = true;
       break;
   }
   return s;
@@ -128,8 +131,9 @@ struct Engine::Impl {
   ThinkResult rifPropose(const Game& game, const Limits& limits, const SearchConfig& config);
   ThinkResult rifKeep(const Game& game, const Limits& limits, const SearchConfig& config);
   ThinkResult drawAnswer(const Game& game, const Limits& limits, const SearchConfig& config);
-  ThinkResult capturesTurn(const Game& game);
-  ThinkResult fishingTurn(const Game& game, Level level,
+  ThinkResult capturesTurn(const Game& game, const CapturesSettings& settings,
+                           const std::function<void(const Progress&)>& onProgress = {});
+  ThinkResult fishingTurn(const Game& game, const FishingSettings& settings,
                           const std::function<void(const Progress&)>& onProgress = {});
 
   SearchResult searchBoard(const Board& b, const Limits& limits, const SearchConfig& config,
@@ -142,6 +146,15 @@ struct Engine::Impl {
 };
 
 namespace {
+/// Explicit limits (Gomocup, `gomoku move --time-ms`) applied to the
+/// whole-turn searches of Captures and Fishing.
+template <class Settings>
+Settings withLimits(Settings s, const Limits& l) {
+  if (l.timeMs > 0) s.timeMs = l.timeMs;
+  if (l.depth > 0) s.maxDepth = l.depth;
+  return s;
+}
+
 /// A stop request applies to the search running when it arrives, or to the
 /// next one if it arrives just before that search starts (a front-end's
 /// thread may not have entered think() yet); it is cleared when think()
@@ -171,12 +184,13 @@ ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
   StopReset reset{impl_->stop};
   LevelSettings s = levelSettings(level);
-  if (game.rules().variant == Variant::FISHING && game.phase() == Phase::PLAY) {
-    Stopwatch clock;
-    ThinkResult r = impl_->fishingTurn(game, level, onProgress);
-    r.timeMs = clock.millis();
-    return r;
-  }
+  // Captures and Fishing have their own searches with their own levels.
+  Variant v = game.rules().variant;
+  bool ownTurn = game.phase() == Phase::PLAY || game.phase() == Phase::REEL_PENDING;
+  if (ownTurn && v == Variant::FISHING)
+    return impl_->fishingTurn(game, fishingSettings(level), onProgress);
+  if (ownTurn && v == Variant::CAPTURES)
+    return impl_->capturesTurn(game, capturesSettings(level), onProgress);
   return impl_->run(game, s.limits, s.config, s.randomMargin, s.randomTop, onProgress);
 }
 
@@ -188,8 +202,10 @@ ThinkResult Engine::Impl::run(const Game& game, const Limits& limits, const Sear
   if (game.over()) return r;
   switch (game.phase()) {
     case Phase::PLAY:
-      if (game.rules().variant == Variant::CAPTURES) r = capturesTurn(game);
-      else if (game.rules().variant == Variant::FISHING) r = fishingTurn(game, Level::MEDIUM);
+      if (game.rules().variant == Variant::CAPTURES)
+        r = capturesTurn(game, withLimits(capturesSettings(Level::HARD), limits), onProgress);
+      else if (game.rules().variant == Variant::FISHING)
+        r = fishingTurn(game, withLimits(fishingSettings(Level::HARD), limits), onProgress);
       else r = playStone(game, limits, config, randomMargin, randomTop, onProgress);
       break;
     case Phase::OPENING_STONES:
@@ -203,7 +219,7 @@ ThinkResult Engine::Impl::run(const Game& game, const Limits& limits, const Sear
     case Phase::REEL_PENDING: {
       // The computer completes a reel it faces (normally it reels within
       // its own turn, see fishingTurn).
-      r = fishingTurn(game, Level::MEDIUM);
+      r = fishingTurn(game, fishingSettings(Level::MEDIUM));
       break;
     }
     case Phase::OVER: break;
@@ -418,61 +434,18 @@ ThinkResult Engine::Impl::drawAnswer(const Game& game, const Limits& limits,
   return out;
 }
 
-// ---- captures (interim AI) -------------------------------------------------
+// ---- captures ---------------------------------------------------------------
 
-ThinkResult Engine::Impl::capturesTurn(const Game& game) {
-  // One ply with capture arithmetic; the real captures engine comes later.
-  // Wins (five, fifth pair) first, then blocks of the opponent's five
-  // (a capture that breaks the line also counts), then shape and captures,
-  // minus the pairs the opponent could take right after our stone.
-  ThinkResult out;
-  const Board& b = game.board();
-  Color us = b.sideToMove(), them = ~us;
-  std::vector<Pos> legal = game.legalPoints();
-  if (legal.empty()) return out;
-  auto nearStones = [&](Pos p) {
-    for (int dy = -2; dy <= 2; ++dy)
-      for (int dx = -2; dx <= 2; ++dx) {
-        int x = posX(p) + dx, y = posY(p) + dy;
-        if (b.inside(x, y) && isStone(b.at(makePos(x, y)))) return true;
-      }
-    return false;
-  };
-  Pos best = NO_POS;
-  int bestScore = -1 << 30;
-  for (Pos p : legal) {
-    if (b.stoneCount() > 0 && !nearStones(p)) continue;
-    int s = b.cellScore(p, us) + b.cellScore(p, them) - 2 * chebyshev(p, b.center());
-    int caps = b.capturesAt(p, us);
-    if (b.threat(p, us) == T_FIVE || b.score(us) + caps >= 5) s += 1'000'000;
-    s += caps * 400 + (b.threat(p, them) >= T_F4 ? 600 : 0) + (b.threat(p, us) >= T_F4 ? 700 : 0);
-    Board trial = b;
-    trial.play(p);
-    if (trial.threatCount(them, T_FIVE)) s -= 100'000;  // their five still stands
-    int danger = 0;
-    for (int d = 0; d < DIR_NB; ++d)
-      for (int k = -3; k <= 3; ++k) {
-        Pos q = Pos(p + k * DIR_STEP[d]);
-        if (trial.onBoard(q) && trial.isEmpty(q)) danger = std::max(danger, trial.capturesAt(q, them));
-      }
-    s -= danger * 350 + (b.score(them) + danger >= 5 ? 50'000 : 0);
-    if (s > bestScore || (s == bestScore && p < best)) {
-      bestScore = s;
-      best = p;
-    }
-  }
-  if (best == NO_POS) best = legal.front();
-  out.move = best;
-  out.tokens.push_back(actionToken(Action::place(best)));
-  out.pv = {best};
-  return out;
+ThinkResult Engine::Impl::capturesTurn(const Game& game, const CapturesSettings& settings,
+                                       const std::function<void(const Progress&)>& onProgress) {
+  return thinkCaptures(game, settings, stop, seed, onProgress);
 }
 
 // ---- fishing ----------------------------------------------------------------
 
-ThinkResult Engine::Impl::fishingTurn(const Game& game, Level level,
+ThinkResult Engine::Impl::fishingTurn(const Game& game, const FishingSettings& settings,
                                       const std::function<void(const Progress&)>& onProgress) {
-  return thinkFishing(game, fishingSettings(level), stop, seed, onProgress);
+  return thinkFishing(game, settings, stop, seed, onProgress);
 }
 
 }  // namespace gomoku

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/notation.h"
+#include "engine/turnsearch.h"
 #include "core/timer.h"
 #include "core/zobrist.h"
 
@@ -13,8 +14,8 @@ namespace {
 
 constexpr int TARGET = 10;
 constexpr int POINT = 1000;      ///< one capture point in evaluation units
-constexpr int WIN = 1'000'000;
-constexpr int INF = 2'000'000;
+constexpr int WIN = TURN_WIN;
+constexpr int INF = TURN_INF;
 
 /// Rod windows for arms a and b (see RULES.md): k in 0..4 with a >= k, b >= 4-k.
 int windows(int a, int b) {
@@ -74,15 +75,21 @@ struct Turn {
   int order = 0;
 };
 
-class FishingSearch {
+/// The fishing model for TurnSearch: whole turns with the true scoring.
+class FishingModel {
  public:
-  FishingSearch(const Board& b, const FishingSettings& s, const std::atomic<bool>& stop)
-      : b_(b), s_(s), stop_(stop) {}
+  using Turn = gomoku::Turn;
+  explicit FishingModel(const Board& b) : b_(b) {}
 
-  uint64_t nodes = 0;
-  bool aborted = false;
-  int64_t hardDeadlineMs = 0;
-  Stopwatch clock;
+  std::optional<int> terminal(int ply) const {
+    Color us = b_.sideToMove(), them = ~us;
+    if (b_.score(them) >= TARGET) return -WIN + ply;
+    if (b_.emptyCount() == 0) {
+      int d = b_.score(us) - b_.score(them);
+      return d > 0 ? WIN - ply : d < 0 ? -WIN + ply : 0;
+    }
+    return std::nullopt;
+  }
 
   /// Static evaluation for the side to move: points, the rods each side
   /// can cash next (the side to move either cashes its best rod and lets
@@ -219,37 +226,10 @@ class FishingSearch {
     return false;
   }
 
-  int search(int depth, int alpha, int beta, int ply) {
-    ++nodes;
-    if ((nodes & 255) == 0 && (stop_.load() || clock.millis() > hardDeadlineMs)) aborted = true;
-    if (aborted) return 0;
-    Color us = b_.sideToMove(), them = ~us;
-    if (b_.score(them) >= TARGET) return -WIN + ply;
-    if (b_.emptyCount() == 0) {
-      int d = b_.score(us) - b_.score(them);
-      return d > 0 ? WIN - ply : d < 0 ? -WIN + ply : 0;
-    }
-    if (depth <= 0) return evaluate();
-    auto cands = candidates(s_.width);
-    int best = -INF;
-    for (const Turn& t : cands) {
-      int ops = makeTurn(t);
-      int v = -search(depth - 1, -beta, -alpha, ply + 1);
-      undoTurn(ops);
-      if (aborted) return 0;
-      if (v > best) best = v;
-      if (v > alpha) alpha = v;
-      if (alpha >= beta) break;
-    }
-    return best == -INF ? evaluate() : best;
-  }
-
   Board& board() { return b_; }
 
  private:
   Board b_;
-  const FishingSettings& s_;
-  const std::atomic<bool>& stop_;
 };
 
 }  // namespace
@@ -266,10 +246,10 @@ ThinkResult thinkFishing(const Game& game, const FishingSettings& settings,
     while (gm.phase() == Phase::REEL_PENDING && gm.pending()) {
       Board after = gm.board();  // the board once the rod is reeled in
       after.reel(gm.pending()->rod, NO_POS);
-      FishingSearch fs(after, settings, stop);
+      FishingModel model(after);
       Color us = gm.pending()->player;
       bool wins = after.score(us) >= TARGET;
-      Pos t = wins ? NO_POS : fs.bestTarget(us);
+      Pos t = wins ? NO_POS : model.bestTarget(us);
       Action a = Action::reel(t);
       if (!gm.check(a).empty()) a = Action::reel();
       if (!gm.apply(a).empty()) break;
@@ -282,8 +262,8 @@ ThinkResult thinkFishing(const Game& game, const FishingSettings& settings,
   }
   if (g.phase() != Phase::PLAY) return out;
 
-  FishingSearch fs(g.board(), settings, stop);
-  fs.hardDeadlineMs = settings.timeMs * 2;
+  FishingModel fs(g.board());
+  TurnSearch<FishingModel> search(fs, stop, settings.timeMs * 2, settings.width);
   Color us = g.board().sideToMove();
 
   // Root turns: candidate stones, and for stones that reel, the best few
@@ -318,61 +298,18 @@ ThinkResult thinkFishing(const Game& game, const FishingSettings& settings,
   if (roots.empty()) return out;
 
   // Iterative deepening over whole turns.
-  std::vector<std::pair<int, int>> scores(roots.size(), {-INF, 0});  // value, index
-  int bestIndex = 0, bestValue = -INF, depthDone = 0;
-  for (int depth = 1; depth <= settings.maxDepth; ++depth) {
-    if (depth > 1 && fs.clock.millis() * 2 > settings.timeMs) break;
-    int alpha = -INF;
-    std::vector<std::pair<int, int>> iter;
-    for (size_t i = 0; i < roots.size(); ++i) {
-      int ops = fs.makeTurn(roots[i]);
-      // Exact values for the random choice of weak levels; a window otherwise.
-      int v = settings.randomTop > 1 ? -fs.search(depth - 1, -INF, INF, 1)
-                                     : -fs.search(depth - 1, -INF, -alpha + 1, 1);
-      fs.undoTurn(ops);
-      if (fs.aborted) break;
-      iter.push_back({v, int(i)});
-      alpha = std::max(alpha, v);
-    }
-    if (fs.aborted) break;
-    std::stable_sort(iter.begin(), iter.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    // Search the best turns first next time.
-    std::vector<Turn> reordered;
-    for (auto& [v, i] : iter) reordered.push_back(roots[i]);
-    roots = reordered;
-    scores = iter;
-    bestIndex = 0;
-    bestValue = iter.front().first;
-    depthDone = depth;
-    if (onProgress) {
-      Progress p;
-      p.depth = depth;
-      p.eval = bestValue;
-      p.nodes = fs.nodes;
-      p.elapsedMs = fs.clock.millis();
-      p.pv = {roots[0].stone};
-      onProgress(p);
-    }
-    if (bestValue >= WIN - 100 || bestValue <= -WIN + 100) break;
-  }
-  if (settings.randomTop > 1 && depthDone > 0) {
-    int pool = 1;
-    while (pool < settings.randomTop && pool < int(scores.size()) &&
-           scores[pool].first > bestValue - 3 * POINT && scores[pool].first < WIN - 100)
-      ++pool;
-    uint64_t s = seed ^ g.board().hash();
-    bestIndex = int(splitmix64(s) % uint64_t(pool));
-  }
+  auto root = search.iterate(roots, settings.maxDepth, settings.timeMs, settings.randomTop > 1,
+                             onProgress);
+  int bestIndex = root.depth > 0 ? pickAmongBest(root.values, settings.randomTop, 3 * POINT,
+                                                 seed ^ g.board().hash())
+                                 : 0;
+  int bestValue = root.depth > 0 ? root.values[bestIndex] : 0;
+  roots = root.turns;
 
   // Play the chosen turn through the Game, writing every action.
   std::vector<Pos> targets;
   Turn chosen = roots[bestIndex];
-  {
-    Board& b = fs.board();
-    int ops = fs.makeTurn(chosen, &targets);
-    (void)b;
-    fs.undoTurn(ops);
-  }
+  fs.undoTurn(fs.makeTurn(chosen, &targets));  // to learn the chained targets
   Action stone = Action::place(chosen.stone);
   if (!g.apply(stone).empty()) return out;
   out.move = chosen.stone;
@@ -386,12 +323,11 @@ ThinkResult thinkFishing(const Game& game, const FishingSettings& settings,
     out.tokens.push_back(actionToken(a));
   }
   finishReels(g);
-  out.eval = bestValue == -INF ? 0 : bestValue;
-  if (bestValue >= WIN - 100) out.mateIn = WIN - bestValue;
-  if (bestValue <= -WIN + 100) out.mateIn = -(WIN + bestValue);
-  out.depth = depthDone;
-  out.nodes = fs.nodes;
-  out.timeMs = fs.clock.millis();
+  out.eval = bestValue;
+  out.mateIn = turnMate(bestValue);
+  out.depth = root.depth;
+  out.nodes = search.nodes;
+  out.timeMs = search.clock.millis();
   out.pv = {chosen.stone};
   return out;
 }

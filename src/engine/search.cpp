@@ -29,9 +29,10 @@ constexpr int ORDER_THEM[THREAT_NB] = {0, 150, 800, 1500, 1200, 4000, 4000, 5000
 constexpr int TT_MOVE_KEY = 1 << 24;
 constexpr int KILLER_KEY = 3000;
 
-/// Quiet moves searched at non-PV nodes of depth 1..3 before the rest is
-/// skipped (late-move pruning).
-constexpr int LMP_LIMIT[4] = {0, 8, 12, 18};
+/// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
+/// rest is skipped (late-move pruning).
+constexpr int LMP_DEPTH = 4;
+constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 6, 10, 14, 20};
 
 /// Orders moves by key, descending; equal keys by position, ascending.
 void sortMoves(Pos* moves, int* keys, int n) {
@@ -241,7 +242,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   for (int i = 0; i < n; ++i) {
     Pos m = moves[i];
     bool tactical = forced != NO_POS || b.threat(m, us) >= T_F3 || b.threat(m, them) >= T_F3;
-    if (!pvNode && !tactical && depth <= 3 && i >= LMP_LIMIT[depth] && best > -VALUE_WIN_MIN)
+    if (!pvNode && !tactical && depth <= LMP_DEPTH && i >= LMP_LIMIT[depth] &&
+        best > -VALUE_WIN_MIN)
       continue;
     int newDepth = forced != NO_POS ? depth : depth - 1;
     pos_.play<R>(m);
@@ -250,7 +252,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       v = -search<R>(-beta, -alpha, newDepth, ply + 1, pvNode);
     } else {
       int r = 0;
-      if (depth >= 3 && !tactical && i >= 3) r = std::min(1 + (i >= 12), newDepth - 1);
+      if (depth >= 3 && !tactical && i >= 3)
+        r = std::min(1 + (i >= 8) + (depth >= 6 && i >= 20), newDepth - 1);
       r = std::max(r, 0);
       v = -search<R>(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
       if (v > alpha && r > 0) v = -search<R>(-alpha - 1, -alpha, newDepth, ply + 1, false);
@@ -439,14 +442,21 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
 
     // 4. If the opponent threatens a VCF, keep the moves that refute it
     //    (and our fours, which the search judges), when any do.
+    bool vcfThreat = false;
     if (config.rootVcfDefence && cands.size() > 1) {
       pos.pass();
       bool threatened = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes) != 0;
       pos.undo();
+      vcfThreat = threatened;
       if (threatened) {
         std::vector<Pos> kept;
         uint64_t each = std::max<uint64_t>(config.rootVcfNodes / 8, 1000);
+        bool complete = true;
         for (Pos m : cands) {
+          if (limits.softMs && sh.clock.millis() > limits.softMs / 2) {
+            complete = false;
+            break;
+          }
           if (b.threat(m, us) >= T_B4) {
             kept.push_back(m);
             continue;
@@ -458,12 +468,47 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
         }
         bool anyBlock = std::any_of(kept.begin(), kept.end(),
                                     [&](Pos m) { return b.threat(m, us) < T_B4; });
-        if (anyBlock) cands = kept;
+        if (anyBlock && complete && !sh.abort) cands = kept;
+      }
+    }
+    // 5. The same against an opponent VCT, when no VCF threat settled it.
+    if (config.rootVctDefence && config.vctDepth > 0 && !vcfThreat && cands.size() > 1 &&
+        !sh.abort) {
+      pos.pass();
+      bool threatened = ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes);
+      pos.undo();
+      if (threatened) {
+        std::vector<Pos> kept;
+        bool anyQuiet = false, complete = true;
+        uint64_t filterStart = ts.nodes();
+        for (Pos m : cands) {
+          // The filter may use at most a quarter of the soft time and four
+          // root VCT budgets; an unfinished filter is dropped (the search
+          // then judges every move).
+          if ((limits.softMs && sh.clock.millis() > limits.softMs / 4) ||
+              ts.nodes() > filterStart + 4 * config.vctNodes) {
+            complete = false;
+            break;
+          }
+          if (b.threat(m, us) >= T_F3) {
+            kept.push_back(m);
+            continue;
+          }
+          pos.play<R>(m);
+          bool refuted = !ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes / 4);
+          pos.undo();
+          if (refuted) {
+            kept.push_back(m);
+            anyQuiet = true;
+          }
+          if (sh.abort) break;
+        }
+        if (anyQuiet && complete && !sh.abort) cands = kept;
       }
     }
     if (cands.size() == 1 && !config.exactRootValues) return finish(cands[0], evaluate(b), "forced");
 
-    // 5. Iterative deepening, with helpers sharing the table.
+    // 6. Iterative deepening, with helpers sharing the table.
     for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});
     res.best = cands[0];
     res.value = -VALUE_INFINITE;

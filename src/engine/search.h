@@ -37,6 +37,10 @@ struct SearchConfig {
   /// Keep only root moves after which the opponent has no VCF (when some
   /// move achieves that).
   bool rootVcfDefence = true;
+  /// The same against the opponent's VCT (threes and fours; uses vctDepth
+  /// and vctNodes per test). Our own fours and threes are always kept:
+  /// a counter-threat can be the defence.
+  bool rootVctDefence = false;
   /// Search every root move with a full window so all root values are
   /// exact (for a level's randomised choice among near-best moves).
   bool exactRootValues = false;

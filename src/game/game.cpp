@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/notation.h"
+#include "game/rif.h"
 
 namespace gomoku {
 
@@ -13,31 +14,6 @@ constexpr int FISHING_TARGET = 10;
 constexpr int CAPTURES_TARGET = 5;
 
 std::string colorWord(Color c) { return c == BLACK ? "black" : "white"; }
-
-/// RIF: are two fifth-move proposals symmetric to each other? True when one
-/// of the square's eight symmetries maps the stones onto themselves (colours
-/// kept) and a onto b.
-bool symmetricProposals(const Board& b, Pos a, Pos c) {
-  const int n = b.size() - 1;
-  for (int t = 1; t < 8; ++t) {
-    auto map = [&](Pos p) {
-      int u = 2 * posX(p) - n, v = 2 * posY(p) - n;  // doubled, centred
-      if (t & 4) std::swap(u, v);
-      if (t & 1) u = -u;
-      if (t & 2) v = -v;
-      return makePos((u + n) / 2, (v + n) / 2);
-    };
-    if (map(a) != c) continue;
-    bool fixed = true;
-    for (int y = 0; y <= n && fixed; ++y)
-      for (int x = 0; x <= n && fixed; ++x) {
-        Pos p = makePos(x, y);
-        if (isStone(b.at(p)) && b.at(map(p)) != b.at(p)) fixed = false;
-      }
-    if (fixed) return true;
-  }
-  return false;
-}
 
 }  // namespace
 

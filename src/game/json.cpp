@@ -2,6 +2,7 @@
 
 #include "core/notation.h"
 #include "game/record.h"
+#include "game/rif.h"
 
 namespace gomoku {
 
@@ -52,6 +53,12 @@ nlohmann::json gameStateJson(const Game& game) {
   j["record"] = formatRecord(game);
   j["swapped"] = game.swapped();
   if (r.variant == Variant::RENJU) j["forbidden"] = pointList(game.forbiddenPoints());
+  // RIF: the name of the standard opening once the first three stones stand.
+  if (r.opening == Opening::RIF && game.stonesPlayed() >= 3 && game.actions().size() >= 3) {
+    const auto& acts = game.actions();
+    auto name = rifOpeningName(r.size, toPoint(acts[0].pos), toPoint(acts[1].pos), toPoint(acts[2].pos));
+    if (name) j["openingName"] = *name;
+  }
   if (game.phase() == Phase::RIF_KEEP)
     j["proposals"] = pointList({game.proposals().first, game.proposals().second});
   j["legal"] = pointList(game.legalPoints());

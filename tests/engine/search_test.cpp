@@ -8,6 +8,7 @@
 
 #include "core/notation.h"
 #include "engine/bench.h"
+#include "engine/threat.h"
 #include "test_util.h"
 
 using namespace gomoku;
@@ -240,6 +241,46 @@ TEST(Search, FindsTheOnlyDefenceAgainstVcf) {
     ASSERT_EQ(d.board.sideToMove(), WHITE);
     SearchResult res = searchNodes(d.board, 300'000);
     EXPECT_EQ(pointName(res.best), c.defence) << ruleName(c.rule);
+  }
+}
+
+TEST(Search, PreventsAVctThreat) {
+  // Black (f8 g8 h6 h7) threatens to win by threes (a VCT, no VCF); White
+  // to move has exactly one answer after which Black has no VCT of four
+  // threats (checked over every White move with a 1 M-node VCT; positions
+  // from a seeded search over White stones).
+  struct Case {
+    const char* whites[4];
+    const char* defence;
+  };
+  const Case cases[] = {
+      {{"k7", "g7", "i10", "f12"}, "h8"},
+      {{"g7", "j8", "e4", "k10"}, "h8"},
+      {{"e10", "f9", "k11", "k4"}, "h9"},
+  };
+  const char* blacks[] = {"f8", "g8", "h6", "h7"};
+  for (const Case& c : cases) {
+    Board b(Rule::FREESTYLE, 15);
+    for (int i = 0; i < 4; ++i) {
+      b.play(at(blacks[i]));
+      b.play(at(c.whites[i]));
+    }
+    b.pass();
+    ASSERT_EQ(b.sideToMove(), WHITE);
+    {
+      Board pb = b;
+      pb.pass();
+      Position pos(pb);
+      ThreatSearch ts(pos);
+      ASSERT_EQ(ts.vcf<Rule::FREESTYLE>(30, 100'000), 0);
+      ASSERT_TRUE(ts.vct<Rule::FREESTYLE>(4, 30, 50'000));
+    }
+    SearchConfig cfg;
+    cfg.vctDepth = 4;
+    cfg.vctNodes = 50'000;
+    cfg.rootVctDefence = true;
+    SearchResult res = searchNodes(b, 300'000, 4, cfg);
+    EXPECT_EQ(pointName(res.best), c.defence) << c.whites[0];
   }
 }
 

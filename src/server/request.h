@@ -1,0 +1,33 @@
+#pragma once
+/// Parsing of the game every API request carries:
+///   {"rules": "freestyle"|"renju"|"captures"|"fishing", "size": 15,
+///    "exactFive": false, "opening": "free"|"swap"|"swap2"|"rif",
+///    "record": "h8 i9 ..."}
+/// Only "rules" is required. Errors come back as an HTTP status (400 for
+/// malformed input, 422 for a record that is not legal) and a message.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "game/game.h"
+
+namespace gomoku {
+
+struct GameRequest {
+  RuleSet rules;
+  std::string record;
+};
+
+/// Limits that keep a request cheap to parse and replay.
+constexpr size_t MAX_RECORD_CHARS = 16 * 1024;
+/// /replay answers one state per action; this bounds its answer.
+constexpr size_t MAX_REPLAY_ACTIONS = 1000;
+
+/// Parses body into *out, replays the record into *game (a fresh Game) and
+/// keeps the parsed JSON in *json. Returns 200, or a 4xx status with *error.
+int parseGameRequest(const std::string& body, GameRequest* out, Game* game,
+                     nlohmann::json* json, std::string* error);
+
+/// The state JSON (gameStateJson, shared with `gomoku state`).
+nlohmann::json stateJson(const Game& game);
+
+}  // namespace gomoku

@@ -1,0 +1,59 @@
+#pragma once
+/// HTTP front-end: a stateless JSON API over Game and Engine, plus the static
+/// web UI. Every request carries the whole game ({rules, size, exactFive,
+/// opening, record}); the server keeps no games, only running searches.
+/// Routes and examples: docs/api.md.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace gomoku {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;  ///< 0 picks a free port (tests)
+#ifdef GOMOKU_WEB_DIR
+  std::string webRoot = GOMOKU_WEB_DIR;  ///< static files; empty serves none
+#else
+  std::string webRoot;
+#endif
+  int maxSearches = 2;              ///< searches running at once; more get 503
+  int64_t maxThinkMs = 30000;       ///< hard cap of one search (watchdog)
+  int64_t maxAnalyzeMs = 10000;     ///< largest timeMs accepted by /analyze
+  size_t maxBodyBytes = 64 * 1024;  ///< larger request bodies get 413
+  size_t hashMiB = 32;              ///< transposition table of each engine
+  int64_t keepResultMs = 120000;    ///< how long a finished search stays readable
+  bool quiet = false;               ///< no banner, no request log
+};
+
+/// A server that can be started and stopped from another thread (tests, the
+/// `serve` subcommand).
+class HttpServer {
+ public:
+  explicit HttpServer(ServerOptions options);
+  ~HttpServer();  ///< stops and joins
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  /// Binds host:port (port 0: any free port). Returns the bound port, or -1.
+  int bind();
+  /// Serves until stop(); call after bind(). Blocks.
+  bool listen();
+  /// bind() + listen() in a background thread; returns the port or -1.
+  int start();
+  /// Stops listening, asks running searches to stop and waits for them.
+  void stop();
+  int port() const;
+  const ServerOptions& options() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Binds, prints "Open http://HOST:PORT/ in your browser" and serves until
+/// the process ends (SIGINT/SIGTERM stop it cleanly). Returns an exit code.
+int runServer(const ServerOptions& options);
+
+}  // namespace gomoku

@@ -1,0 +1,120 @@
+// Shared helpers: Debian's Chromium through playwright-core (never a
+// downloaded browser), a fresh profile per test, console-error capture, and
+// board coordinates.
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const BASE = process.env.GOMOKU_URL || 'http://127.0.0.1:8080/';
+const SHOTS = process.env.GOMOKU_SCREENSHOTS || path.join(os.tmpdir(), 'gomoku-screenshots');
+
+export async function openBrowser({ width = 1280, height = 860 } = {}) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gomoku-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+    viewport: { width, height },
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.setDefaultTimeout(20000);
+  return {
+    page,
+    errors,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the app afresh; `hash` is a game link such as "rules=renju&rec=h8". */
+export async function openApp(page, hash = '') {
+  // A new document each time (a hash-only change would keep the old game).
+  await page.goto('about:blank');
+  await page.goto(BASE + (hash ? `#${hash}` : ''));
+  await page.waitForSelector(hash ? '#game:not([hidden])' : '#start:not([hidden])');
+  if (hash) {
+    const rec = (new URLSearchParams(hash).get('rec') || '').split(' ').filter(Boolean);
+    await page.waitForFunction((n) => {
+      const s = window.gomokuApp;
+      return s.settings && s.tokens.length >= n && s.history.length === s.tokens.length + 1;
+    }, rec.length);
+  }
+}
+
+export async function startFromForm(page, { rules, opponent = 'cpu', level = 'easy', side, size }) {
+  await page.locator(`input[name=rules][value=${rules}]`).check({ force: true });
+  await page.locator(`input[name=opponent][value=${opponent}]`).check({ force: true });
+  if (opponent === 'cpu') await page.selectOption('select[name=level]', level);
+  if (side) await page.selectOption('select[name=side]', side);
+  if (size) await page.selectOption('select[name=size]', String(size));
+  await page.click('#btn-start');
+  await page.waitForSelector('#game:not([hidden])');
+}
+
+/** Screen position of a point such as "h8". */
+export async function pointXY(page, name) {
+  const board = page.locator('#board');
+  const box = await board.boundingBox();
+  const [minX, minY, w, h] = (await board.getAttribute('viewBox')).split(' ').map(Number);
+  const size = Number(await board.getAttribute('data-size'));
+  const x = 'abcdefghijklmnopqrstuvwxyz'.indexOf(name[0]);
+  const y = Number(name.slice(1)) - 1;
+  return {
+    x: box.x + ((x * 10 - minX) / w) * box.width,
+    y: box.y + (((size - 1 - y) * 10 - minY) / h) * box.height,
+  };
+}
+
+export async function clickPoint(page, name) {
+  const p = await pointXY(page, name);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** The app's state (exposed for tests as window.gomokuApp). */
+export async function appState(page) {
+  return page.evaluate(() => {
+    const s = window.gomokuApp;
+    const live = s.history[s.tokens.length];
+    return { tokens: s.tokens.slice(), thinking: !!s.thinking || s.animating, busy: s.busy, state: live };
+  });
+}
+
+/** Waits until the record has n actions and nobody is thinking. */
+export async function waitForActions(page, n) {
+  await page.waitForFunction((k) => {
+    const s = window.gomokuApp;
+    return s.tokens.length >= k && !s.thinking && !s.busy && !s.animating;
+  }, n, { timeout: 60000 });
+}
+
+export function stonesOf(state, color) {
+  const ch = color === 'black' ? 'x' : 'o';
+  return state.board.join('').split('').filter((c) => c === ch).length;
+}
+
+export function cell(state, name) {
+  const size = state.size;
+  const x = 'abcdefghijklmnopqrstuvwxyz'.indexOf(name[0]);
+  const y = Number(name.slice(1)) - 1;
+  const c = state.board[size - 1 - y][x];
+  return c === 'x' ? 'black' : c === 'o' ? 'white' : null;
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export function assertNoErrors(errors) {
+  assert.deepEqual(errors, [], `console errors: ${errors.join('\n')}`);
+}
