@@ -135,11 +135,12 @@ void registerMatchCommands(CLI::App& app) {
   b.add(cmd, "b", "medium", "--white-cmd");
   cmd->add_option("--games", games, "number of games (two per opening, colours swapped)")
       ->capture_default_str();
-  cmd->add_option("--seed", seed, "orders the openings; seeds the random players")
+  cmd->add_option("--seed", seed, "orders the openings; seeds random choices (easy, random)")
       ->capture_default_str();
   cmd->add_option("--jobs", jobs, "games played at the same time")->capture_default_str();
-  cmd->add_option("--max-moves", maxMoves,
-                  "a game with this many stones is a draw (default: the board's points)");
+  cmd->add_option(
+      "--max-moves", maxMoves,
+      "a game with this many stones placed is a draw (default: twice the board's points)");
   cmd->add_option("--openings", openingsFile,
                   "read openings from a file: one record per line, # comments");
   cmd->add_option("--hash", hashMiB, "engine hash table per player, MiB")->capture_default_str();
