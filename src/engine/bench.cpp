@@ -5,7 +5,10 @@
 
 #include "core/notation.h"
 #include "core/timer.h"
+#include "engine/captures.h"
+#include "engine/fishing.h"
 #include "engine/search.h"
+#include "game/record.h"
 #include "engine/tt.h"
 #include "rules/board.h"
 
@@ -34,11 +37,22 @@ constexpr BenchPosition POSITIONS[] = {
     {Rule::RENJU, "h8 g9 i10 h10 i9 i8 j9 k9 j11 g7 k12"},
 };
 
+// Captures (19x19, tournament opening rule) and Fishing: searched over whole
+// turns by their own models, to a fixed number of turns.
+constexpr BenchPosition TURN_POSITIONS[] = {
+    {Rule::CAPTURES, "j10 k11 m11 j11 l10 k10 k12"},
+    {Rule::CAPTURES, "j10 j11 g13 k11 l11 k10 k12 h11 i10"},
+    {Rule::FISHING, "h8 i9 i8 g8 j7 h9 j8 k8"},
+    {Rule::FISHING, "h8 h9 i8 i9 j8 j9 g7 k8 f6 e5 g8"},
+};
+constexpr int TURN_BENCH_DEPTH[2] = {6, 5};  // captures, fishing (whole turns)
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> benchPositions() {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& p : POSITIONS) out.emplace_back(ruleName(p.rule), p.moves);
+  for (const auto& p : TURN_POSITIONS) out.emplace_back(ruleName(p.rule), p.moves);
   return out;
 }
 
@@ -67,6 +81,36 @@ BenchResult runBench(int depth) {
     line << ruleName(bp.rule) << " [" << bp.moves << "] -> "
          << (r.best == NO_POS ? std::string("none") : pointName(r.best)) << " value " << r.value
          << " depth " << r.depth << " nodes " << r.nodes << " (" << r.source << ")";
+    res.lines.push_back(line.str());
+  }
+  std::atomic<bool> stop{false};
+  for (const auto& bp : TURN_POSITIONS) {
+    bool captures = bp.rule == Rule::CAPTURES;
+    RuleSet rs{captures ? Variant::CAPTURES : Variant::FISHING, captures ? 19 : 15, false,
+               Opening::FREE};
+    RecordError err;
+    auto game = replayRecord(rs, bp.moves, &err);
+    if (!game) continue;  // benchPositions() are tested to replay
+    ThinkResult r;
+    if (captures) {
+      CapturesSettings cs = capturesSettings(Level::HARD);
+      cs.maxDepth = TURN_BENCH_DEPTH[0];
+      cs.timeMs = 0;
+      r = thinkCaptures(*game, cs, stop, 1);
+    } else {
+      FishingSettings fs = fishingSettings(Level::HARD);
+      fs.maxDepth = TURN_BENCH_DEPTH[1];
+      fs.timeMs = 0;
+      r = thinkFishing(*game, fs, stop, 1);
+    }
+    res.nodes += r.nodes;
+    h = (h ^ uint64_t(r.move + 1)) * 0x100000001B3ULL;
+    h = (h ^ r.nodes) * 0x100000001B3ULL;
+    std::ostringstream line;
+    std::string turn;
+    for (auto& t : r.tokens) turn += (turn.empty() ? "" : " ") + t;
+    line << ruleName(bp.rule) << " [" << bp.moves << "] -> " << (turn.empty() ? "none" : turn)
+         << " value " << r.eval << " turns " << r.depth << " nodes " << r.nodes;
     res.lines.push_back(line.str());
   }
   res.elapsedMs = clock.millis();

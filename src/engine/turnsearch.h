@@ -71,7 +71,7 @@ class TurnSearch {
   };
 
   /// Iterative deepening over the root turns. No new iteration starts after
-  /// half of softMs; exactValues searches every root turn with a full
+  /// half of softMs (0: no time limit); exactValues searches every root turn with a full
   /// window (for a level's random choice among near-best turns).
   Root iterate(std::vector<Turn> roots, int maxDepth, int64_t softMs, bool exactValues,
                const std::function<void(const Progress&)>& onProgress) {
@@ -79,7 +79,7 @@ class TurnSearch {
     out.turns = roots;
     out.values.assign(roots.size(), 0);
     for (int depth = 1; depth <= maxDepth && !roots.empty(); ++depth) {
-      if (depth > 1 && clock.millis() * 2 > softMs) break;
+      if (depth > 1 && softMs > 0 && clock.millis() * 2 > softMs) break;
       int alpha = -TURN_INF;
       std::vector<std::pair<int, int>> iter;  // value, index
       for (size_t i = 0; i < roots.size(); ++i) {
