@@ -49,14 +49,31 @@ cat scripts/load/state.lua scripts/load/report.lua >"$tmp/state.lua"
 cat scripts/load/move.lua scripts/load/report.lua >"$tmp/move.lua"
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$pid/status"; }
 
+# Waits (at most 30 s) until no search runs: wrk stops with /move requests
+# still being computed, and the next round's must not find the slots busy.
+idle() {
+  local r
+  for _ in $(seq 300); do
+    exec 3<>"/dev/tcp/127.0.0.1/$port"
+    printf 'GET /api/v1/health HTTP/1.0\r\n\r\n' >&3
+    r=$(cat <&3)
+    exec 3<&-
+    case "$r" in *'"running":0'*) return 0 ;; esac
+    sleep 0.1
+  done
+  echo "searches still running after 30 s" >&2
+}
+
 # One round: both streams at once for N seconds. Prints their RESULT lines.
 round() {
+  idle
   wrk -t2 -c"$stateConns" -d"${1}s" --timeout 30s -s "$tmp/state.lua" "$url" >"$tmp/state.txt" &
   local w=$!
   wrk -t1 -c"$searches" -d"${1}s" --timeout 30s -s "$tmp/move.lua" "$url" >"$tmp/move.txt"
   wait "$w"
   echo "state: $(grep ^RESULT "$tmp/state.txt")"
   echo "move:  $(grep ^RESULT "$tmp/move.txt")"
+  grep -h ^FAILED "$tmp/state.txt" "$tmp/move.txt" || true
 }
 
 errors() { sed -n 's/.*non2xx=\([0-9]*\) connect=\([0-9]*\) read=\([0-9]*\) write=\([0-9]*\) timeout=\([0-9]*\).*/\1+\2+\3+\4+\5/p' "$1"; }

@@ -8,7 +8,7 @@ local bodies = {
   '{"rules":"renju","level":"easy","record":"h8 i9 j10"}',
   '{"rules":"renju","level":"medium","record":"h8 a1 j8 a15 i9 o1 i10"}',
   '{"rules":"captures","level":"easy","record":"j10 d3 c3 e3 f3"}',
-  '{"rules":"captures","level":"medium","record":"j10 k11 k10"}',
+  '{"rules":"captures","level":"medium","record":"j10 k11 n10"}',
   '{"rules":"fishing","level":"easy","record":"h8 a1 c14 a2 o8 a3 n1 a4 o15"}',
   '{"rules":"fishing","level":"normal","record":"h8 i9 h9"}',
 }

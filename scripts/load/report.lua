@@ -9,3 +9,12 @@ done = function(summary, latency, requests)
     summary.requests, secs, summary.requests / secs, latency:percentile(50) / 1000,
     latency:percentile(99) / 1000, latency.max / 1000, e.status, e.connect, e.read, e.write, e.timeout))
 end
+
+-- The first few failed answers, to see what went wrong.
+local shown = 0
+response = function(status, headers, body)
+  if status >= 300 and shown < 5 then
+    shown = shown + 1
+    io.write(string.format("FAILED %d %s\n", status, body:sub(1, 300)))
+  end
+end

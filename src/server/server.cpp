@@ -131,8 +131,10 @@ struct HttpServer::Impl {
       for (auto& [id, job] : all)
         if (job->engine) job->engine->stop();
     }
+    // /move and /analyze join their own job thread (runSync) once the stop
+    // has ended it; joining it here too would be a double join.
     for (auto& [id, job] : all)
-      if (job->thread.joinable()) job->thread.join();
+      if (!job->sync && job->thread.joinable()) job->thread.join();
   }
 
   // ---- engines and searches ----

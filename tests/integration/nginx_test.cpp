@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -327,6 +328,37 @@ TEST_F(NginxTest, TwoServersBehindNginxPlayAWholeGameRoundRobin) {
     int st = bk.stop(SIGTERM);
     EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "status " << st;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// `gomoku serve` ends on SIGTERM while a /move is being computed: the
+// signal stops the search, the request gets its answer, the process exits 0.
+// (The job thread used to be joined twice then, and the process hung.)
+TEST_F(NginxTest, ServeStopsOnSigtermDuringASearch) {
+  int port = startBackend(backends_[0], "solo");
+  ASSERT_GT(port, 0);
+  std::atomic<int> status{-1};
+  std::thread client([&] {
+    httplib::Client cli("127.0.0.1", port);
+    cli.set_read_timeout(30, 0);
+    auto r = cli.Post("/api/v1/analyze", R"({"rules":"freestyle","record":"h8 i9","timeMs":10000})",
+                      "application/json");
+    status = r ? r->status : 0;
+  });
+  // Wait (at most 10 s) until the search runs, then stop the server.
+  httplib::Client probe("127.0.0.1", port);
+  for (int i = 0; i < 100; ++i) {
+    auto h = probe.Get("/api/v1/health");
+    if (h && json::parse(h->body)["searches"]["running"] == 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  int st = backends_[0].stop(SIGTERM);  // SIGKILL after 10 s
+  client.join();
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "status " << st << " (killed: it hung)";
+  EXPECT_EQ(status.load(), 200);
 }
 
 }  // namespace
