@@ -114,6 +114,20 @@ TEST_F(LimitsTest, LongRecordsAsArraysAreRefusedToo) {
   EXPECT_NE(j.value("error", "").find("too long"), std::string::npos) << j.dump();
 }
 
+// Found by fuzz_api: nlohmann::json throws out_of_range, not parse_error,
+// for a number beyond a double; it came back as a 500.
+TEST_F(LimitsTest, NumbersBeyondADoubleAreMalformedJson) {
+  start(ServerOptions{});
+  for (const char* body : {R"({"rules":"freestyle","size":1e400})", R"({"rules":"freestyle","record":[-1e999]})",
+                           R"({"rules":"freestyle","level":"easy","x":11e3002})"}) {
+    auto [status, j] = post("/api/v1/state", body);
+    EXPECT_EQ(status, 400) << body << " -> " << j.dump();
+    EXPECT_NE(j.value("error", "").find("malformed JSON"), std::string::npos) << j.dump();
+    auto [s2, j2] = post("/api/v1/move", body);
+    EXPECT_EQ(s2, 400) << body << " -> " << j2.dump();
+  }
+}
+
 TEST_F(LimitsTest, ChunkedBodiesAreRefusedBeforeTheyAreRead) {
   start(ServerOptions{});
   int fd = connectRaw();
