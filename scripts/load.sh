@@ -25,7 +25,7 @@ done
 scripts/deps.sh load
 [ -x "$gomoku" ] || { echo "no $gomoku: build first (cmake --preset release && cmake --build build/test)" >&2; exit 1; }
 
-tmp=$(mktemp -d)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gomoku-load.XXXXXX")
 pid=
 cleanup() {
   [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
