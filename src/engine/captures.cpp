@@ -18,15 +18,6 @@ int pairValue(int n) {
   return V[std::clamp(n, 0, PAIRS_TO_WIN)];
 }
 
-bool nearStones(const Board& b, Pos p, int r) {
-  for (int dy = -r; dy <= r; ++dy)
-    for (int dx = -r; dx <= r; ++dx) {
-      Pos q = Pos(p + dy * STRIDE + dx);
-      if (q >= 0 && q < CELL_NB && isStone(b.at(q))) return true;
-    }
-  return false;
-}
-
 /// Does colour c win at once by playing p (a five, or the fifth pair)?
 bool winsAt(const Board& b, Pos p, Color c) {
   return b.makesFive(p, c) || b.score(c) + b.capturesAt(p, c) >= PAIRS_TO_WIN;
@@ -107,7 +98,7 @@ class CapturesModel {
           if (b_.threat(p, them) == T_FIVE || cu) out.push_back(Turn{p, cu * 1000 + 10000 * (b_.threat(p, them) == T_FIVE)});
           continue;
         }
-        if (!nearStones(b_, p, 2)) continue;
+        if (!b_.hasStoneNear(p, 2)) continue;
         int ct = b_.capturesAt(p, them);  // playing here also protects our pair
         int sc = b_.cellScore(p, us) * 2 + b_.cellScore(p, them) + cu * 900 + ct * 600;
         if (b_.threat(p, us) >= T_B4) sc += 400;

@@ -203,7 +203,7 @@ class FishingModel {
     for (int y = 0; y < n; ++y)
       for (int x = 0; x < n; ++x) {
         Pos p = makePos(x, y);
-        if (!b_.isEmpty(p) || !nearStones(p)) continue;
+        if (!b_.isEmpty(p) || !b_.hasStoneNear(p, 2)) continue;
         int pts = b_.threat(p, us) == T_FIVE ? rodPointsIfPlayed(b_, p, us) : 0;
         int block = b_.threat(p, them) == T_FIVE ? rodPointsIfPlayed(b_, p, them) : 0;
         int sc = pts * 20 * POINT + block * 8 * POINT + b_.cellScore(p, us) * 2 + b_.cellScore(p, them);
@@ -215,15 +215,6 @@ class FishingModel {
     });
     if (int(out.size()) > width) out.resize(width);
     return out;
-  }
-
-  bool nearStones(Pos p) const {
-    for (int dy = -2; dy <= 2; ++dy)
-      for (int dx = -2; dx <= 2; ++dx) {
-        Pos q = Pos(p + dy * STRIDE + dx);
-        if (q >= 0 && q < CELL_NB && isStone(b_.at(q))) return true;
-      }
-    return false;
   }
 
   Board& board() { return b_; }

@@ -255,6 +255,15 @@ bool Board::isFiveAt(Pos p) const {
   return false;
 }
 
+bool Board::hasStoneNear(Pos p, int r) const {
+  for (int dy = -r; dy <= r; ++dy)
+    for (int dx = -r; dx <= r; ++dx) {
+      Pos q = Pos(p + dy * STRIDE + dx);
+      if (q >= 0 && q < CELL_NB && isStone(cells_[q])) return true;
+    }
+  return false;
+}
+
 int Board::capturesAt(Pos p, Color c) const {
   Piece own = stoneOf(c), opp = stoneOf(~c);
   int n = 0;

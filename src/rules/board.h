@@ -84,6 +84,8 @@ class Board {
   bool isFiveAt(Pos p) const;
   /// Length of the run of c's stones through p along d (p counted as c).
   int runLength(Pos p, Dir d, Color c) const;
+  /// Is there a stone within r points of p (a square of side 2r+1)?
+  bool hasStoneNear(Pos p, int r) const;
   /// CAPTURES: pairs that a stone of colour c on p would capture.
   int capturesAt(Pos p, Color c) const;
   /// FISHING: the rod scored by the stone of colour c standing on p.

@@ -2,6 +2,8 @@
 // stdout JSON, exit codes.
 #include <gtest/gtest.h>
 
+#include "cli/cli_util.h"
+
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -10,20 +12,8 @@
 
 namespace {
 
-struct CmdResult {
-  int status;
-  std::string out;
-};
-
-CmdResult run(const std::string& args) {
-  std::string cmd = std::string(GOMOKU_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  int st = pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
+using gomoku::test::CmdResult;
+CmdResult run(const std::string& args) { return gomoku::test::runGomoku(args); }
 
 }  // namespace
 

@@ -661,7 +661,8 @@ function renderMoves() {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
-    const color = (before && before.toMove) || 'black';
+    // The actor's colour; a kept RIF proposal is a black stone chosen by White.
+    const color = token.startsWith('keep:') ? 'black' : (before && before.toMove) || 'black';
     const p = placedPoint(token);
     if (p) stone++;
     b.innerHTML = `<span class="dot ${color}"></span>`;
@@ -682,6 +683,10 @@ function renderMoves() {
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
   }
+  const shownSt = shownState();
+  const opening = shownSt && shownSt.openingName;
+  $('opening-name').hidden = !opening;
+  if (opening) $('opening-name').textContent = t('openingName', { name: opening });
   $('review-note').hidden = S.viewIndex === null;
   if (S.viewIndex !== null) $('review-note').textContent = t('reviewNote');
   $('nav-first').disabled = $('nav-prev').disabled = (S.viewIndex ?? S.tokens.length) === 0;
@@ -820,7 +825,7 @@ function showEval(side, r) {
     else text = t('evalBetter', { color: t(e > 0 ? 'black' : 'white'), v: pawns });
     setEvalBar(Math.tanh(e / 600));
   }
-  $('analysis-eval').textContent = `${text} · ${t('depthN', { n: r.depth })}`;
+  $('analysis-eval').textContent = r.depth ? `${text} · ${t('depthN', { n: r.depth })}` : text;
   $('analysis-pv').textContent = (r.pv || []).map(shown).join(' ') || '–';
 }
 

@@ -142,3 +142,22 @@ test('gomoku: export as text and .psq, import them again', async () => {
   assert.equal(state.exactFive, true);
   assertNoErrors(b.errors);
 });
+
+test('gomoku: analysis panel, forced wins and the hint', async () => {
+  const { page } = b;
+  // Black to move with an open three: a forced win.
+  await openApp(page, 'rules=freestyle&size=15&vs=friend&rec=h8+a1+i8+a2+j8+a15');
+  await page.click('#btn-analysis');
+  await page.waitForFunction(() => /wins by force|better|even/.test(document.querySelector('#analysis-eval').textContent),
+    null, { timeout: 30000 });
+  assert.match(await page.locator('#analysis-eval').textContent(), /Black wins by force/);
+  assert.notEqual(await page.locator('#analysis-pv').textContent(), '–');
+  await page.click('#btn-hint');
+  await page.waitForSelector('#board .hint-ring');
+  assert.match(await page.locator('#message').textContent(), /Hint: try [A-O]\d+/);
+  const hinted = await page.locator('#board .hint-ring').getAttribute('data-point');
+  assert.ok(['g8', 'k8', 'f8', 'l8'].includes(hinted), hinted);
+  await screenshot(page, 'gomoku-analysis');
+  await page.click('#btn-analysis');
+  assertNoErrors(b.errors);
+});

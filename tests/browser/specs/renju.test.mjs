@@ -48,3 +48,27 @@ test('renju: a forbidden point asks first, then loses', async () => {
   await screenshot(page, 'renju-lost');
   assertNoErrors(b.errors);
 });
+
+test('renju: the RIF 1996 opening played on one device', async () => {
+  const { page } = b;
+  await openApp(page, 'rules=renju&size=15&opening=rif&vs=friend');
+  for (const p of ['h8', 'h9', 'j10']) await clickPoint(page, p);
+  await page.waitForSelector('#actionbar [data-token=stay]');
+  assert.match(await page.locator('#opening-name').textContent(), /Opening: \w+/);
+  await page.click('#actionbar [data-token=stay]');
+  await waitForActions(page, 4);
+  await clickPoint(page, 'i7');                      // White's fourth stone
+  await waitForActions(page, 5);
+  await clickPoint(page, 'f6');                      // two proposed fifth moves
+  await clickPoint(page, 'k12');
+  await page.waitForSelector('#board .proposal[data-point=k12]');
+  await clickPoint(page, 'f6');                      // White keeps f6
+  await waitForActions(page, 7);
+  const { tokens, state } = await appState(page);
+  assert.deepEqual(tokens, ['h8', 'h9', 'j10', 'stay', 'i7', 'propose:f6,k12', 'keep:f6']);
+  assert.equal(cell(state, 'f6'), 'black');
+  assert.equal(cell(state, 'k12'), null);
+  assert.equal(state.toMove, 'white');
+  await screenshot(page, 'renju-rif');
+  assertNoErrors(b.errors);
+});
