@@ -3,9 +3,9 @@
 # coverage on all code) for a while, niced. Not part of scripts/test.
 #
 #   scripts/fuzz.sh TARGET [SECONDS]      TARGET: record, psq, api or protocol
-#   scripts/fuzz.sh TARGET --pick N       afterwards: the N inputs of the work
-#                                         corpus with the most coverage each,
-#                                         copied to fuzz/corpus/TARGET/
+#   scripts/fuzz.sh TARGET --pick         afterwards: add the work inputs that
+#                                         reach new code (edges) to the
+#                                         committed corpus fuzz/corpus/TARGET/
 #
 # The work corpus is build/fuzz/work/TARGET (seeded from the committed
 # fuzz/corpus/TARGET); crashes, leaks and timeouts are written to
@@ -13,28 +13,20 @@
 # files): they run as ordinary tests in every build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: $0 TARGET [SECONDS | --pick N]}
+target=${1:?usage: $0 TARGET [SECONDS | --pick]}
 bin=build/fuzz/fuzz/fuzz_$target
 work=build/fuzz/work/$target
 art=build/fuzz/artifacts/$target
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
 if [ "${2:-}" = --pick ]; then
-  n=${3:?--pick needs a count}
   [ -x "$bin" ] || { echo "no $bin" >&2; exit 1; }
-  # Coverage of each input alone: "INITED cov: N" of a corpus run over a
-  # folder holding just that file.
-  one=$(mktemp -d)
-  trap 'rm -rf "$one"' EXIT
-  for f in "$work"/*; do
-    rm -f "$one"/*
-    cp "$f" "$one/"
-    cov=$("$bin" -runs=0 "$one" 2>&1 | sed -n 's/.*INITED cov: \([0-9]*\).*/\1/p' | head -1)
-    echo "${cov:-0} $f"
-  done | sort -rn | head -n "$n" | while read -r cov f; do
-    cp "$f" "fuzz/corpus/$target/fuzz-$(basename "$f" | cut -c1-12)"
-    echo "picked $(basename "$f") (cov $cov)"
-  done
+  # libFuzzer's merge adds to the committed corpus only the work inputs that
+  # reach code it does not reach yet; without hit counters (-use_counters=0)
+  # that is a few tens of inputs, not the hundreds of the work corpus.
+  before=$(ls "fuzz/corpus/$target" | wc -l)
+  "$bin" -merge=1 -use_counters=0 "fuzz/corpus/$target" "$work" 2>&1 | grep -E "MERGE-OUTER: [0-9]+ new" || true
+  echo "fuzz/corpus/$target: $before -> $(ls "fuzz/corpus/$target" | wc -l) files"
   exit 0
 fi
 
