@@ -62,7 +62,8 @@ struct SideOptions {
       return {};
     }
     auto parsed = parseLevelSpec(level);
-    if (!parsed) return "unknown level \"" + level + "\" (use easy, medium, normal, hard or random)";
+    if (!parsed)
+      return "unknown level \"" + level + "\" (use easy, medium, normal, hard or random)";
     spec->kind = parsed->kind;
     spec->level = parsed->level;
     return {};
@@ -100,8 +101,10 @@ std::string commandLine() {
     arg.clear();
   };
   for (char c : raw) {
-    if (c == '\0') flush();
-    else arg += c;
+    if (c == '\0')
+      flush();
+    else
+      arg += c;
   }
   if (!arg.empty()) flush();
   return out;
@@ -132,11 +135,12 @@ void registerMatchCommands(CLI::App& app) {
   b.add(cmd, "b", "medium", "--white-cmd");
   cmd->add_option("--games", games, "number of games (two per opening, colours swapped)")
       ->capture_default_str();
-  cmd->add_option("--seed", seed, "orders the openings; seeds the random players")
+  cmd->add_option("--seed", seed, "orders the openings; seeds random choices (easy, random)")
       ->capture_default_str();
   cmd->add_option("--jobs", jobs, "games played at the same time")->capture_default_str();
-  cmd->add_option("--max-moves", maxMoves,
-                  "a game with this many stones is a draw (default: the board's points)");
+  cmd->add_option(
+      "--max-moves", maxMoves,
+      "a game with this many stones placed is a draw (default: twice the board's points)");
   cmd->add_option("--openings", openingsFile,
                   "read openings from a file: one record per line, # comments");
   cmd->add_option("--hash", hashMiB, "engine hash table per player, MiB")->capture_default_str();
@@ -171,11 +175,19 @@ void registerMatchCommands(CLI::App& app) {
       s->brainStderr = brainStderr;
       if (s->kind == PlayerSpec::Kind::BRAIN && config.rules.variant != Variant::GOMOKU &&
           config.rules.variant != Variant::RENJU)
-        return fail("external brains play freestyle, exact five and renju only: the Gomocup "
-                    "protocol has no " + variantName(config.rules.variant));
+        return fail(
+            "external brains play freestyle, exact five and renju only: the Gomocup "
+            "protocol has no " +
+            variantName(config.rules.variant));
     }
-    config.aName = a.name.empty() ? config.a.label() : a.name;
-    config.bName = b.name.empty() ? config.b.label() : b.name;
+    // Fishing calls its middle level "normal".
+    auto label = [&](const PlayerSpec& spec) {
+      bool normal = config.rules.variant == Variant::FISHING &&
+                    spec.kind == PlayerSpec::Kind::LEVEL && spec.level == Level::MEDIUM;
+      return normal ? std::string("normal") : spec.label();
+    };
+    config.aName = a.name.empty() ? label(config.a) : a.name;
+    config.bName = b.name.empty() ? label(config.b) : b.name;
     if (config.aName == config.bName) {
       config.aName += " (A)";
       config.bName += " (B)";
@@ -200,8 +212,8 @@ void registerMatchCommands(CLI::App& app) {
     }
 
     config.stop = &g_stop;
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
+    for (int sig : {SIGINT, SIGTERM})  // keep a signal ignored if it was (nohup, "&")
+      if (std::signal(sig, onStopSignal) == SIG_IGN) std::signal(sig, SIG_IGN);
     auto summary = runMatch(
         config,
         [&](const MatchGame& g) {
@@ -212,13 +224,12 @@ void registerMatchCommands(CLI::App& app) {
           }
         },
         &err);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    for (int sig : {SIGINT, SIGTERM})
+      if (std::signal(sig, SIG_DFL) == SIG_IGN) std::signal(sig, SIG_IGN);
     if (!summary) return fail(err);
     if (!quiet) std::cout << "\n";
     if (g_stop.load())
-      std::cout << "Stopped after " << summary->elo.games << " of " << config.games
-                << " games.\n";
+      std::cout << "Stopped after " << summary->elo.games << " of " << config.games << " games.\n";
     std::cout << formatSummary(*summary, config);
     std::cout << "Command: " << commandLine() << std::endl;
     setExitCode(0);

@@ -217,9 +217,7 @@ void BrainProcess::kill() {
 
 namespace {
 
-bool startsWith(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
+bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t");
@@ -234,9 +232,7 @@ bool isChatter(const std::string& line) {
          startsWith(line, "SUGGEST");
 }
 
-std::string shortened(const std::string& s) {
-  return s.size() <= 60 ? s : s.substr(0, 57) + "...";
-}
+std::string shortened(const std::string& s) { return s.size() <= 60 ? s : s.substr(0, 57) + "..."; }
 
 class BrainPlayer : public Player {
  public:
@@ -256,8 +252,8 @@ class BrainPlayer : public Player {
       case Rule::STANDARD: rule = 1; break;
       case Rule::RENJU: rule = 4; break;
       default:
-        return Turn::fail("unsupported", "the Gomocup protocol has no " + variantName(rules.variant) +
-                                             " rule");
+        return Turn::fail("unsupported",
+                          "the Gomocup protocol has no " + variantName(rules.variant) + " rule");
     }
     std::string err;
     proc_ = BrainProcess::spawn(spec_.command, spec_.brainStderr, &err);
@@ -269,8 +265,8 @@ class BrainPlayer : public Player {
     for (;;) {
       auto r = proc_->readLine(&line, deadline);
       if (r == BrainProcess::Read::TIMEOUT)
-        return failAndKill("timeout", "no answer to START within " +
-                                          std::to_string(spec_.startTimeoutMs) + " ms");
+        return failAndKill(
+            "timeout", "no answer to START within " + std::to_string(spec_.startTimeoutMs) + " ms");
       if (r == BrainProcess::Read::CLOSED) return failAndKill("crash", "exited after START");
       line = trim(line);
       if (isChatter(line)) continue;
@@ -297,10 +293,11 @@ class BrainPlayer : public Player {
     const auto& actions = game.actions();
     const int size = rules_.size;
     // What the brain has not seen yet: normally just the opponent's stone.
-    bool justOneStone = started_ && actions.size() == known_ + 1 &&
-                        actions.back().type == ActionType::PLACE;
+    bool justOneStone =
+        started_ && actions.size() == known_ + 1 && actions.back().type == ActionType::PLACE;
     if (spec_.matchTimeoutMs > 0)
-      proc_->send("INFO time_left " + std::to_string(std::max<int64_t>(0, spec_.matchTimeoutMs - usedMs_)));
+      proc_->send("INFO time_left " +
+                  std::to_string(std::max<int64_t>(0, spec_.matchTimeoutMs - usedMs_)));
     Stopwatch clock;
     bool ok;
     if (justOneStone) {
@@ -367,9 +364,9 @@ class BrainPlayer : public Player {
   std::unique_ptr<BrainProcess> proc_;
   RuleSet rules_;
   Color color_ = BLACK;
-  size_t known_ = 0;     ///< actions the brain knows of after its last answer
-  bool started_ = false; ///< BEGIN or BOARD sent in this game
-  int64_t usedMs_ = 0;   ///< thinking time used in this game
+  size_t known_ = 0;      ///< actions the brain knows of after its last answer
+  bool started_ = false;  ///< BEGIN or BOARD sent in this game
+  int64_t usedMs_ = 0;    ///< thinking time used in this game
 };
 
 }  // namespace

@@ -15,16 +15,16 @@ double eloFromScore(double s);
 struct EloEstimate {
   int wins = 0, losses = 0, draws = 0;
   int games = 0;
-  double score = 0.5;      ///< (wins + draws/2) / games
-  double stdError = 0;     ///< standard error of the score (per-game trinomial variance)
-  double elo = 0;          ///< point estimate; +-infinity at 100% / 0%
-  double lo = 0, hi = 0;   ///< 95% interval of the Elo difference; may be +-infinity
+  double score = 0.5;     ///< (wins + draws/2) / games
+  double stdError = 0;    ///< standard error of the score (per-game trinomial variance)
+  double elo = 0;         ///< point estimate; +-infinity at 100% / 0%
+  double lo = 0, hi = 0;  ///< 95% interval of the Elo difference; may be +-infinity
   /// Half-width of the 95% interval, (hi - lo) / 2; infinity when one end is
   /// unbounded.
   double margin = 0;
-  double los = 0.5;        ///< likelihood of superiority, from wins and losses only
+  double los = 0.5;  ///< likelihood of superiority, from wins and losses only
   double drawRatio = 0;
-  bool wilson = false;     ///< the interval is Wilson's (see estimateElo)
+  bool wilson = false;  ///< the interval is Wilson's (see estimateElo)
 };
 
 /// z for a two-sided 95% normal interval.

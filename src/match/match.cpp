@@ -45,9 +45,8 @@ std::string scoreText(Result::Winner w) {
 
 // ---- one game --------------------------------------------------------------
 
-GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& black,
-                     Player& white, uint64_t blackSeed, uint64_t whiteSeed,
-                     const GameOptions& options) {
+GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& black, Player& white,
+                     uint64_t blackSeed, uint64_t whiteSeed, const GameOptions& options) {
   Stopwatch clock;
   GameOutcome out;
   Game game(rules);
@@ -100,8 +99,7 @@ GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& b
     }
     for (const std::string& tok : t.tokens) {
       if (game.over()) break;  // e.g. a reel token after a winning reel
-      std::string err = game.toMove() == mover ? game.applyToken(tok)
-                                                : "the turn was already over";
+      std::string err = game.toMove() == mover ? game.applyToken(tok) : "the turn was already over";
       if (!err.empty()) {
         forfeit(mover, Turn::fail("illegal", "\"" + tok + "\": " + err));
         break;
@@ -174,8 +172,9 @@ std::optional<MatchSummary> runMatch(const MatchConfig& config,
   std::vector<MatchOpening> openings =
       config.openings.empty() ? openingsFor(config.rules) : config.openings;
   if (openings.empty()) {
-    if (error) *error = "no opening fits a " + std::to_string(config.rules.size) + "x" +
-                        std::to_string(config.rules.size) + " board";
+    if (error)
+      *error = "no opening fits a " + std::to_string(config.rules.size) + "x" +
+               std::to_string(config.rules.size) + " board";
     return std::nullopt;
   }
   if (config.games <= 0) {
@@ -273,23 +272,23 @@ std::string formatSummary(const MatchSummary& s, const MatchConfig& config) {
   std::snprintf(buf, sizeof buf, "Players: A = %s, B = %s\n", config.aName.c_str(),
                 config.bName.c_str());
   out += buf;
-  std::snprintf(buf, sizeof buf, "Games: %d (%s%s %dx%d, %d openings used, seed %llu)\n",
-                e.games, variantName(config.rules.variant).c_str(),
+  std::snprintf(buf, sizeof buf, "Games: %d (%s%s %dx%d, %d openings used, seed %llu)\n", e.games,
+                variantName(config.rules.variant).c_str(),
                 config.rules.exactFive ? " exact-five" : "", config.rules.size, config.rules.size,
                 s.openingsUsed, static_cast<unsigned long long>(config.seed));
   out += buf;
-  std::snprintf(buf, sizeof buf, "Result for %s: W %d  L %d  D %d\n", config.aName.c_str(),
-                e.wins, e.losses, e.draws);
+  std::snprintf(buf, sizeof buf, "Result for %s: W %d  L %d  D %d\n", config.aName.c_str(), e.wins,
+                e.losses, e.draws);
   out += buf;
   std::snprintf(buf, sizeof buf, "Score: %.1f%% (%.1f / %d), draws %.1f%%\n", 100 * e.score,
                 e.wins + 0.5 * e.draws, e.games, 100 * e.drawRatio);
   out += buf;
-  std::snprintf(buf, sizeof buf,
-                "%s as black: W %d L %d D %d; as white: W %d L %d D %d\n", config.aName.c_str(),
-                s.aBlack[0], s.aBlack[1], s.aBlack[2], s.aWhite[0], s.aWhite[1], s.aWhite[2]);
+  std::snprintf(buf, sizeof buf, "%s as black: W %d L %d D %d; as white: W %d L %d D %d\n",
+                config.aName.c_str(), s.aBlack[0], s.aBlack[1], s.aBlack[2], s.aWhite[0],
+                s.aWhite[1], s.aWhite[2]);
   out += buf;
-  std::snprintf(buf, sizeof buf, "Elo difference (%s - %s): %s, LOS %.1f%%\n",
-                config.aName.c_str(), config.bName.c_str(), formatElo(e).c_str(), 100 * e.los);
+  std::snprintf(buf, sizeof buf, "Elo difference (%s - %s): %s, LOS %.1f%%\n", config.aName.c_str(),
+                config.bName.c_str(), formatElo(e).c_str(), 100 * e.los);
   out += buf;
   if (s.forfeitsA || s.forfeitsB) {
     std::snprintf(buf, sizeof buf, "Forfeits: %s %d, %s %d\n", config.aName.c_str(), s.forfeitsA,

@@ -23,10 +23,10 @@ struct GameOutcome {
   /// "captures", "full-board", ...), "move-cap", or why a player forfeited:
   /// "timeout", "crash", "bad-output", "illegal", "unsupported".
   std::string reason;
-  std::string detail;   ///< forfeits: what happened, e.g. `answered "hello"`
+  std::string detail;              ///< forfeits: what happened, e.g. `answered "hello"`
   std::optional<Color> forfeited;  ///< the colour that forfeited, if one did
-  int moves = 0;        ///< stones placed, the opening's included
-  std::string record;   ///< the whole game; a forfeit ends in "resign:<colour>"
+  int moves = 0;                   ///< stones placed, the opening's included
+  std::string record;              ///< the whole game; a forfeit ends in "resign:<colour>"
   double seconds = 0;
 };
 
@@ -39,8 +39,8 @@ struct GameOptions {
 
 /// Plays one game from `opening` (a record; must be legal, see
 /// checkOpening). The seeds go to the players' newGame().
-GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& black,
-                     Player& white, uint64_t blackSeed = 1, uint64_t whiteSeed = 2,
+GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& black, Player& white,
+                     uint64_t blackSeed = 1, uint64_t whiteSeed = 2,
                      const GameOptions& options = {});
 
 struct MatchConfig {
@@ -70,7 +70,7 @@ struct MatchGame {
 
 struct MatchSummary {
   std::vector<MatchGame> games;
-  EloEstimate elo;  ///< from A's point of view
+  EloEstimate elo;            ///< from A's point of view
   int aBlack[3] = {0, 0, 0};  ///< A's wins, losses, draws as Black
   int aWhite[3] = {0, 0, 0};  ///< ... as White
   int forfeitsA = 0, forfeitsB = 0;

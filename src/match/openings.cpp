@@ -9,6 +9,9 @@ namespace gomoku::match {
 
 namespace {
 
+// The tables are laid out by hand.
+// clang-format off
+
 // All openings are our own, written on a 15x15 board around h8 (Black's
 // first stone on the centre in every one of them, so they suit renju and
 // captures too). They keep the stones loose enough that neither side has a
@@ -58,6 +61,7 @@ const std::vector<std::string> CAPTURES_OPENINGS = {
     "h8 i9 k8 g9", "h8 h9 k11 i7", "h8 i8 h11 g9", "h8 i9 e9 h10",
     "h8 h9 k7 g7", "h8 i8 g5 h10", "h8 g9 k10 i7", "h8 i10 k9 g8",
 };
+// clang-format on
 
 }  // namespace
 

@@ -53,8 +53,8 @@ std::string PlayerSpec::label() const {
       while (words >> word) {
         size_t slash = word.rfind('/');
         prog = slash == std::string::npos ? word : word.substr(slash + 1);
-        static const char* wrappers[] = {"sh", "bash", "env", "python", "python3", "node",
-                                         "wine", "wine64", "nice", "exec"};
+        static const char* wrappers[] = {"sh",   "bash", "env",    "python", "python3",
+                                         "node", "wine", "wine64", "nice",   "exec"};
         if (std::find(std::begin(wrappers), std::end(wrappers), prog) == std::end(wrappers)) break;
       }
       return prog.empty() ? "brain" : prog;
@@ -93,7 +93,8 @@ Turn RandomPlayer::play(const Game& game) {
     // Not reached in a match (openings are free, we never offer draws),
     // but answer anything sensibly.
     auto tokens = game.legalTokens();
-    if (std::find(tokens.begin(), tokens.end(), "decline") != tokens.end()) return Turn::of({"decline"});
+    if (std::find(tokens.begin(), tokens.end(), "decline") != tokens.end())
+      return Turn::of({"decline"});
     if (!tokens.empty()) return Turn::of({tokens.front()});
   }
   std::vector<Pos> forbidden = game.forbiddenPoints();  // sorted by x then y

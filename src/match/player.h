@@ -55,12 +55,12 @@ struct PlayerSpec {
   Limits limits;        ///< Kind::LIMITS: our engine with these limits
   size_t hashMiB = 64;  ///< engine transposition table
   // Kind::BRAIN
-  std::string command;           ///< run through /bin/sh -c
-  int64_t turnTimeoutMs = 5000;  ///< sent as INFO timeout_turn
-  int64_t matchTimeoutMs = 0;    ///< sent as INFO timeout_match (0: none)
-  int64_t graceMs = 1000;        ///< extra time before a slow answer forfeits
-  int64_t startTimeoutMs = 10000;///< to answer START
-  bool brainStderr = false;      ///< let the brain's stderr through (else /dev/null)
+  std::string command;             ///< run through /bin/sh -c
+  int64_t turnTimeoutMs = 5000;    ///< sent as INFO timeout_turn
+  int64_t matchTimeoutMs = 0;      ///< sent as INFO timeout_match (0: none)
+  int64_t graceMs = 1000;          ///< extra time before a slow answer forfeits
+  int64_t startTimeoutMs = 10000;  ///< to answer START
+  bool brainStderr = false;        ///< let the brain's stderr through (else /dev/null)
 
   /// Short name for the result lines: "hard", "depth 6", "pbrain-x", ...
   std::string label() const;

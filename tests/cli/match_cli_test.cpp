@@ -1,5 +1,7 @@
 // `gomoku match` as a user runs it: game lines, totals, exit codes.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
 
@@ -7,8 +9,6 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
@@ -77,8 +77,9 @@ while read -r line; do
 done
 )";
   std::ofstream(dir + "openings.txt") << "# two of mine\nh8 i9 k8\nh8 g8 h10 j7\n";
-  CmdResult r = run("match --a random --b-cmd 'bash " + dir + "row_brain.sh' --games 4 --openings " +
-                    dir + "openings.txt --timeout-turn 2000");
+  CmdResult r =
+      run("match --a random --b-cmd 'bash " + dir + "row_brain.sh' --games 4 --openings " + dir +
+          "openings.txt --timeout-turn 2000");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("white row_brain.sh"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("forfeits"), std::string::npos) << r.out;
@@ -92,6 +93,32 @@ done
   EXPECT_NE(hang.out.find("Result for random: W 2  L 0  D 0"), std::string::npos) << hang.out;
   EXPECT_NE(hang.out.find("forfeits, timeout"), std::string::npos) << hang.out;
   EXPECT_NE(hang.out.find("Forfeits: random 0, sleep 2"), std::string::npos) << hang.out;
+}
+
+TEST(MatchCli, OurOwnBrainOverTheProtocol) {
+  // Our engine level against our own Gomocup brain: both ends of the
+  // protocol are ours, and neither may forfeit.
+  for (const char* rules : {"freestyle", "renju"}) {
+    CmdResult r = run(std::string("match --rules ") + rules + " --a easy --b-cmd " + PBRAIN_BINARY +
+                      " --timeout-turn 100 --games 2");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("white pbrain-gomoku"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("forfeits"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Games: 2"), std::string::npos) << r.out;
+  }
+}
+
+TEST(MatchCli, SigtermStopsWithTotals) {
+  // A brain that never starts: every game takes the 300 ms start timeout.
+  // SIGTERM after a second ends the match after the game in progress.
+  CmdResult r =
+      run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 & "
+          "pid=$!; sleep 1; kill -TERM $pid; wait $pid");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Stopped after "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" of 100 games."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Elo difference"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("game 100:"), std::string::npos) << r.out;
 }
 
 TEST(MatchCli, Errors) {

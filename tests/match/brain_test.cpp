@@ -1,8 +1,9 @@
 // The Gomocup client against fake brains written in bash: one that plays the
 // first empty point, and misbehaving ones that hang, crash, or print
 // garbage. Every misbehaviour must lose the game quickly, never hang it.
-#include <gtest/gtest.h>
+#include "match/brain.h"
 
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -12,7 +13,6 @@
 
 #include "core/timer.h"
 #include "game/record.h"
-#include "match/brain.h"
 #include "match/match.h"
 
 using namespace gomoku;
@@ -111,7 +111,8 @@ class BrainTest : public ::testing::Test {
       std::string text;
       if (!stat || !std::getline(stat, text)) return false;
       size_t close = text.rfind(')');
-      if (close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z') return false;
+      if (close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z')
+        return false;
       usleep(10000);
     }
     return true;
@@ -137,9 +138,9 @@ PlayerSpec randomSpec() { return *parseLevelSpec("random"); }
 
 TEST(Gomocup, Coordinates) {
   // x = column from the left, y = row from the TOP; our rows count from the bottom.
-  EXPECT_EQ(toGomocup(makePos(0, 14), 15), "0,0");    // a15, top-left
-  EXPECT_EQ(toGomocup(makePos(7, 7), 15), "7,7");     // h8, the centre
-  EXPECT_EQ(toGomocup(makePos(0, 0), 15), "0,14");    // a1, bottom-left
+  EXPECT_EQ(toGomocup(makePos(0, 14), 15), "0,0");  // a15, top-left
+  EXPECT_EQ(toGomocup(makePos(7, 7), 15), "7,7");   // h8, the centre
+  EXPECT_EQ(toGomocup(makePos(0, 0), 15), "0,14");  // a1, bottom-left
   EXPECT_EQ(toGomocup(makePos(18, 0), 19), "18,18");
   EXPECT_EQ(fromGomocup("0,0", 15), makePos(0, 14));
   EXPECT_EQ(fromGomocup(" 3 , 4 ", 15), makePos(3, 10));

@@ -1,11 +1,11 @@
 // Elo arithmetic: known scores map to known differences, margins shrink with
 // more games, and 0% / 100% give a one-sided bound instead of nonsense.
+#include "match/elo.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <tuple>
-
-#include "match/elo.h"
 
 using namespace gomoku::match;
 
@@ -18,7 +18,8 @@ TEST(Elo, KnownScores) {
   EXPECT_NEAR(eloFromScore(0.64), 99.95, 0.01);
   EXPECT_TRUE(std::isinf(eloFromScore(1.0)) && eloFromScore(1.0) > 0);
   EXPECT_TRUE(std::isinf(eloFromScore(0.0)) && eloFromScore(0.0) < 0);
-  for (double e : {-600.0, -100.0, 0.0, 35.0, 400.0}) EXPECT_NEAR(eloFromScore(scoreFromElo(e)), e, 1e-9);
+  for (double e : {-600.0, -100.0, 0.0, 35.0, 400.0})
+    EXPECT_NEAR(eloFromScore(scoreFromElo(e)), e, 1e-9);
 }
 
 TEST(Elo, EstimateFromResults) {

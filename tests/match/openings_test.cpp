@@ -1,5 +1,7 @@
 // The built-in openings: legal for their rule on the usual board sizes, no
 // side already won, nothing pending, no two alike.
+#include "match/openings.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 
 #include "core/notation.h"
 #include "game/record.h"
-#include "match/openings.h"
 
 using namespace gomoku;
 using namespace gomoku::match;
@@ -55,11 +56,11 @@ TEST(Openings, EveryBuiltinOpeningIsLegalAndUndecided) {
     size_t minimum;
   };
   const std::vector<Case> cases = {
-      {rulesFor(Variant::GOMOKU), 24},          {rulesFor(Variant::GOMOKU, 15, true), 24},
-      {rulesFor(Variant::RENJU), 26},           {rulesFor(Variant::CAPTURES), 16},
-      {rulesFor(Variant::FISHING), 24},         {rulesFor(Variant::GOMOKU, 19), 24},
-      {rulesFor(Variant::GOMOKU, 13), 24},      {rulesFor(Variant::CAPTURES, 13), 16},
-      {rulesFor(Variant::CAPTURES, 15), 16},    {rulesFor(Variant::RENJU, 19), 26},
+      {rulesFor(Variant::GOMOKU), 24},       {rulesFor(Variant::GOMOKU, 15, true), 24},
+      {rulesFor(Variant::RENJU), 26},        {rulesFor(Variant::CAPTURES), 16},
+      {rulesFor(Variant::FISHING), 24},      {rulesFor(Variant::GOMOKU, 19), 24},
+      {rulesFor(Variant::GOMOKU, 13), 24},   {rulesFor(Variant::CAPTURES, 13), 16},
+      {rulesFor(Variant::CAPTURES, 15), 16}, {rulesFor(Variant::RENJU, 19), 26},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(variantName(c.rules.variant) + " " + std::to_string(c.rules.size));
@@ -127,16 +128,18 @@ TEST(Openings, RecentreAndSmallBoards) {
   // Whatever fits a tiny board is still legal there.
   for (int size : {5, 7, 9}) {
     RuleSet r = rulesFor(Variant::GOMOKU, size);
-    for (const MatchOpening& o : openingsFor(r)) EXPECT_EQ(checkOpening(r, o.record), "") << o.record;
+    for (const MatchOpening& o : openingsFor(r))
+      EXPECT_EQ(checkOpening(r, o.record), "") << o.record;
   }
-  EXPECT_LT(openingsFor(rulesFor(Variant::GOMOKU, 5)).size(), builtinOpeningRecords(Variant::GOMOKU).size());
+  EXPECT_LT(openingsFor(rulesFor(Variant::GOMOKU, 5)).size(),
+            builtinOpeningRecords(Variant::GOMOKU).size());
 }
 
 TEST(Openings, CheckOpeningRejectsBadOnes) {
   RuleSet renju = rulesFor(Variant::RENJU);
-  EXPECT_NE(checkOpening(renju, "a1 h8"), "");        // renju starts on the centre
-  EXPECT_NE(checkOpening(renju, "h8 h8"), "");        // occupied
-  EXPECT_NE(checkOpening(renju, ""), "");             // empty
+  EXPECT_NE(checkOpening(renju, "a1 h8"), "");  // renju starts on the centre
+  EXPECT_NE(checkOpening(renju, "h8 h8"), "");  // occupied
+  EXPECT_NE(checkOpening(renju, ""), "");       // empty
   RuleSet gomoku = rulesFor(Variant::GOMOKU);
   EXPECT_NE(checkOpening(gomoku, "h8 a1 i8 a2 j8 a3 k8 a4 l8"), "");  // Black has won
   RuleSet fishing = rulesFor(Variant::FISHING);

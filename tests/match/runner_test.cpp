@@ -182,7 +182,8 @@ TEST(Schedule, PairsShareAnOpeningWithColoursSwapped) {
   // The seed changes the order.
   bool differs = false;
   for (int i = 0; i < 2 * openings; i += 2)
-    differs |= scheduleGame(i, openings, 42).openingIndex != scheduleGame(i, openings, 43).openingIndex;
+    differs |=
+        scheduleGame(i, openings, 42).openingIndex != scheduleGame(i, openings, 43).openingIndex;
   EXPECT_TRUE(differs);
 }
 
@@ -195,13 +196,15 @@ TEST(RunMatch, DeterministicForASeedWhateverTheJobs) {
   config.seed = 5;
   std::vector<std::string> lines;
   std::string err;
-  auto one = runMatch(config, [&](const MatchGame& g) { lines.push_back(g.outcome.record); }, &err);
+  auto one = runMatch(
+      config, [&](const MatchGame& g) { lines.push_back(g.outcome.record); }, &err);
   ASSERT_TRUE(one) << err;
   ASSERT_EQ(lines.size(), 12u);
   for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(one->games[i].index, int(i));
   config.jobs = 2;
   std::vector<std::string> lines2;
-  auto two = runMatch(config, [&](const MatchGame& g) { lines2.push_back(g.outcome.record); }, &err);
+  auto two = runMatch(
+      config, [&](const MatchGame& g) { lines2.push_back(g.outcome.record); }, &err);
   ASSERT_TRUE(two) << err;
   EXPECT_EQ(lines, lines2) << "games are reported in order and do not depend on the job";
   EXPECT_EQ(one->elo.wins, two->elo.wins);
@@ -224,7 +227,12 @@ TEST(RunMatch, StopsEarlyWithTheGamesSoFar) {
   config.stop = &stop;
   int seen = 0;
   std::string err;
-  auto s = runMatch(config, [&](const MatchGame&) { if (++seen == 5) stop = true; }, &err);
+  auto s = runMatch(
+      config,
+      [&](const MatchGame&) {
+        if (++seen == 5) stop = true;
+      },
+      &err);
   ASSERT_TRUE(s) << err;
   EXPECT_GE(s->elo.games, 5);
   // Games already running finish (and with two jobs one may have run
@@ -236,11 +244,11 @@ TEST(RunMatch, StopsEarlyWithTheGamesSoFar) {
 
 TEST(RunMatch, SummaryCountsFromAsView) {
   std::vector<MatchGame> games(4);
-  games[0].aIsBlack = true;   // A (black) wins
+  games[0].aIsBlack = true;  // A (black) wins
   games[0].outcome.winner = Result::BLACK_WINS;
   games[1].aIsBlack = false;  // A (white) loses
   games[1].outcome.winner = Result::BLACK_WINS;
-  games[2].aIsBlack = true;   // draw
+  games[2].aIsBlack = true;  // draw
   games[2].outcome.winner = Result::DRAW;
   games[3].aIsBlack = false;  // B (black) forfeits
   games[3].outcome.winner = Result::WHITE_WINS;
@@ -269,4 +277,31 @@ TEST(RunMatch, ErrorsBeforeAnyGame) {
   EXPECT_TRUE(parseLevelSpec("normal"));
   EXPECT_EQ(parseLevelSpec("normal")->level, Level::MEDIUM);
   EXPECT_FALSE(parseLevelSpec("expert"));
+}
+
+TEST(RunMatch, EngineOnDepthLimitsIsDeterministic) {
+  // Our engine with depth limits: the same seed gives the same games, one
+  // job or two (engines are cleared and reseeded before every game).
+  MatchConfig config;
+  config.rules = rulesFor(Variant::GOMOKU);
+  config.a.kind = PlayerSpec::Kind::LIMITS;
+  config.a.limits.depth = 2;
+  config.a.hashMiB = 4;
+  config.b = config.a;
+  config.games = 2;
+  config.seed = 3;
+  std::string err;
+  std::vector<std::string> runs[2];
+  for (int jobs : {1, 2}) {
+    config.jobs = jobs;
+    auto s = runMatch(
+        config, [&](const MatchGame& g) { runs[jobs - 1].push_back(g.outcome.record); }, &err);
+    ASSERT_TRUE(s) << err;
+    for (const MatchGame& g : s->games) {
+      EXPECT_FALSE(g.outcome.forfeited) << g.outcome.detail;
+      EXPECT_TRUE(g.outcome.reason == "five" || g.outcome.reason == "full-board")
+          << g.outcome.reason;
+    }
+  }
+  EXPECT_EQ(runs[0], runs[1]);
 }
