@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs (when run as root), or says
-# which are missing. Usage: scripts/deps.sh [build|test]
+# which are missing. Usage: scripts/deps.sh [build|test|load]
 set -euo pipefail
 what=${1:-build}
 pkgs=(g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libcli11-dev libcpp-httplib-dev)
 if [ "$what" = test ]; then
   pkgs+=(chromium nginx clang libclang-rt-14-dev)
+fi
+if [ "$what" = load ]; then
+  pkgs+=(wrk)  # scripts/load.sh
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -33,12 +33,14 @@ std::string trim(const std::string& s) {
   return s.substr(a, b - a + 1);
 }
 
-/// Parses "x,y" (Gomocup coordinates, 0-based, y from the top).
+/// Parses "x,y" (Gomocup coordinates, 0-based, y from the top); anything
+/// after y makes it malformed ("3,4,5" is not a point).
 std::optional<std::pair<int, int>> parseXY(const std::string& s) {
   int x = 0, y = 0;
   char comma = 0;
   std::istringstream in(s);
   if (!(in >> x >> comma >> y) || comma != ',') return std::nullopt;
+  if (!(in >> std::ws).eof()) return std::nullopt;
   return std::make_pair(x, y);
 }
 

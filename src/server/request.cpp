@@ -12,7 +12,8 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json
                      std::string* error) {
   try {
     *j = json::parse(body);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // parse_error, and out_of_range for a number beyond a double (1e400).
     *error = std::string("malformed JSON: ") + e.what();
     return 400;
   }

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -55,6 +56,7 @@ void sendError(httplib::Response& res, int status, const std::string& message) {
 struct SearchJob {
   std::string id;
   bool analyze = false;
+  bool sync = false;  ///< /move, /analyze: the request thread removes and joins it
   GameRequest request;
   Game game;
   Level level = Level::MEDIUM;
@@ -129,8 +131,10 @@ struct HttpServer::Impl {
       for (auto& [id, job] : all)
         if (job->engine) job->engine->stop();
     }
+    // /move and /analyze join their own job thread (runSync) once the stop
+    // has ended it; joining it here too would be a double join.
     for (auto& [id, job] : all)
-      if (job->thread.joinable()) job->thread.join();
+      if (!job->sync && job->thread.joinable()) job->thread.join();
   }
 
   // ---- engines and searches ----
@@ -160,10 +164,39 @@ struct HttpServer::Impl {
     if (slot < 0) return false;
     job->slot = slot;
     job->engine = engines[size_t(slot)].get();
-    job->id = std::to_string(nextId++) + "-" + std::to_string(idRng() % 1000000);
+    // Behind a proxy the instance name leads the id, so the proxy can send
+    // the polls of a search to the process that runs it (docs/deploy.md).
+    job->id = (opt.name.empty() ? "" : opt.name + "-") + std::to_string(nextId++) + "-" +
+              std::to_string(idRng() % 1000000);
     jobs[job->id] = job;
     job->thread = std::thread([this, job] { runJob(job); });
+    std::vector<std::shared_ptr<SearchJob>> dropped = dropOldFinished();
+    // Joining is quick (they are done) and needs no lock: the job threads
+    // never take m after marking themselves done.
+    for (auto& old : dropped)
+      if (old->thread.joinable()) old->thread.join();
     return true;
+  }
+
+  /// Forgets the oldest finished searches beyond maxKeptSearches, so a client
+  /// starting searches in a loop cannot grow memory for keepResultMs. Caller
+  /// holds m; returns the dropped jobs (their threads still to be joined).
+  std::vector<std::shared_ptr<SearchJob>> dropOldFinished() {
+    std::vector<std::pair<Clock::time_point, std::string>> finished;
+    for (auto& [id, job] : jobs) {
+      if (job->sync) continue;
+      std::lock_guard jl(job->m);
+      if (job->done) finished.emplace_back(job->finished, id);
+    }
+    std::vector<std::shared_ptr<SearchJob>> dropped;
+    if (finished.size() <= opt.maxKeptSearches) return dropped;
+    std::sort(finished.begin(), finished.end());
+    for (size_t i = 0; i < finished.size() - opt.maxKeptSearches; ++i) {
+      auto it = jobs.find(finished[i].second);
+      dropped.push_back(it->second);
+      jobs.erase(it);
+    }
+    return dropped;
   }
 
   void runJob(const std::shared_ptr<SearchJob>& job) {
@@ -299,13 +332,14 @@ struct HttpServer::Impl {
           if (!finished && job->engine && msSince(job->started) > opt.maxThinkMs)
             job->stopAsked = true;
           if (!finished && job->engine && job->stopAsked) job->engine->stop();
-          if (finished && msSince(fin) > opt.keepResultMs) {
+          if (finished && !job->sync && msSince(fin) > opt.keepResultMs) {
             expired.push_back(job);
             it = jobs.erase(it);
           } else {
             ++it;
           }
         }
+        for (auto& job : dropOldFinished()) expired.push_back(job);
       }
       for (auto& job : expired)
         if (job->thread.joinable()) job->thread.join();
@@ -371,6 +405,7 @@ struct HttpServer::Impl {
 
   /// Runs a job to completion in the request thread's time and answers.
   void runSync(const std::shared_ptr<SearchJob>& job, httplib::Response& res) {
+    job->sync = true;
     if (!launch(job)) return sendBusy(res);
     {
       std::unique_lock lk(job->m);
@@ -392,9 +427,20 @@ struct HttpServer::Impl {
     http.new_task_queue = [] { return new httplib::ThreadPool(32); };
     http.set_keep_alive_timeout(2);
     http.set_payload_max_length(opt.maxBodyBytes);
-    http.set_read_timeout(10, 0);
-    http.set_write_timeout(10, 0);
+    http.set_read_timeout(opt.readTimeoutSec, 0);
+    http.set_write_timeout(opt.writeTimeoutSec, 0);
     http.set_keep_alive_max_count(100);
+    if (!opt.name.empty()) http.set_default_headers({{"X-Gomoku-Instance", opt.name}});
+
+    // cpp-httplib 0.11 applies the payload limit only to bodies with a
+    // Content-Length; a chunked body would be read whole, however long. The
+    // pre-routing handler runs before the body is read: refuse those.
+    http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+      if (!req.has_header("Transfer-Encoding")) return httplib::Server::HandlerResponse::Unhandled;
+      sendError(res, 411, "send the request body with a Content-Length (no Transfer-Encoding)");
+      res.set_header("Connection", "close");
+      return httplib::Server::HandlerResponse::Handled;
+    });
 
     for (auto [ext, type] : {std::pair{"js", "text/javascript; charset=utf-8"},
                              std::pair{"mjs", "text/javascript; charset=utf-8"},
@@ -416,6 +462,7 @@ struct HttpServer::Impl {
       switch (res.status) {
         case 404: msg = "not found: " + req.path; break;
         case 405: msg = "method not allowed"; break;
+        case 411: msg = "a Content-Length is required"; break;
         case 413: msg = "request body too large"; break;
         case 414: msg = "request URI too long"; break;
         default: msg = "HTTP error " + std::to_string(res.status);
@@ -447,10 +494,11 @@ struct HttpServer::Impl {
         std::lock_guard lk(m);
         running = runningCount();
       }
-      sendJson(res, 200,
-               json{{"status", "ok"},
-                    {"version", GOMOKU_VERSION_STRING},
-                    {"searches", {{"running", running}, {"max", opt.maxSearches}}}});
+      json h{{"status", "ok"},
+             {"version", GOMOKU_VERSION_STRING},
+             {"searches", {{"running", running}, {"max", opt.maxSearches}}}};
+      if (!opt.name.empty()) h["instance"] = opt.name;
+      sendJson(res, 200, h);
     });
 
     http.Post("/api/v1/state", [](const httplib::Request& req, httplib::Response& res) {

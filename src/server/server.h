@@ -22,9 +22,16 @@ struct ServerOptions {
   int64_t maxThinkMs = 30000;       ///< hard cap of one search (watchdog)
   int64_t maxAnalyzeMs = 10000;     ///< largest timeMs accepted by /analyze
   size_t maxBodyBytes = 64 * 1024;  ///< larger request bodies get 413
+  int readTimeoutSec = 10;          ///< a request stalled this long in one read is dropped
+  int writeTimeoutSec = 10;         ///< likewise for a client that stops reading the answer
+  size_t maxKeptSearches = 128;     ///< finished async searches kept readable (oldest dropped)
   size_t hashMiB = 32;              ///< transposition table of each engine
   int64_t keepResultMs = 120000;    ///< how long a finished search stays readable
   bool quiet = false;               ///< no banner, no request log
+  /// Instance name (scale-out): sent as the X-Gomoku-Instance header of every
+  /// answer and in /api/v1/health, and the first part of search ids; empty
+  /// sends none. Letters, digits and '-', at most 16 (`gomoku serve` checks).
+  std::string name;
 };
 
 /// A server that can be started and stopped from another thread (tests, the

@@ -1,0 +1,364 @@
+// Scale-out (docs/deploy.md): two `gomoku serve` processes behind nginx on
+// loopback ports, round robin. The test starts both servers and nginx (with a
+// configuration written into a temporary folder, nothing under /etc), plays a
+// whole game through nginx with /state and /move requests, checks from the
+// X-Gomoku-Instance header that both backends answered, and stops everything.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+/// A child process, stopped (TERM, then KILL after 10 s) when destroyed.
+class Child {
+ public:
+  /// Starts argv; with captureStdout the child's stdout is readable through
+  /// readLine(). Returns false if fork fails.
+  bool start(const std::vector<std::string>& argv, bool captureStdout, const fs::path& stderrFile) {
+    int out[2] = {-1, -1};
+    if (captureStdout && ::pipe(out) != 0) return false;
+    pid_ = ::fork();
+    if (pid_ < 0) return false;
+    if (pid_ == 0) {
+      if (captureStdout) {
+        ::dup2(out[1], 1);
+        ::close(out[0]);
+        ::close(out[1]);
+      }
+      int err = ::open(stderrFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (err >= 0) ::dup2(err, 2);
+      std::vector<char*> args;
+      for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+      args.push_back(nullptr);
+      ::execv(args[0], args.data());
+      ::_exit(127);
+    }
+    if (captureStdout) {
+      ::close(out[1]);
+      outFd_ = out[0];
+    }
+    return true;
+  }
+
+  /// One line of the child's stdout, waiting at most `seconds`.
+  std::string readLine(int seconds) {
+    std::string line;
+    auto deadline = Clock::now() + std::chrono::seconds(seconds);
+    while (Clock::now() < deadline) {
+      pollfd p{outFd_, POLLIN, 0};
+      if (::poll(&p, 1, 100) <= 0) continue;
+      char c;
+      if (::read(outFd_, &c, 1) != 1) break;
+      if (c == '\n') return line;
+      line += c;
+    }
+    return line;
+  }
+
+  /// True if the child is still running.
+  bool running() {
+    if (pid_ <= 0) return false;
+    int st;
+    if (::waitpid(pid_, &st, WNOHANG) == pid_) {
+      status_ = st;
+      pid_ = -1;
+      return false;
+    }
+    return true;
+  }
+
+  /// Sends sig and waits up to 10 s, then kills. Returns the wait status.
+  int stop(int sig = SIGTERM) {
+    if (pid_ > 0) {
+      ::kill(pid_, sig);
+      auto deadline = Clock::now() + std::chrono::seconds(10);
+      while (running() && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status_, 0);
+        pid_ = -1;
+      }
+    }
+    if (outFd_ >= 0) ::close(outFd_);
+    outFd_ = -1;
+    return status_;
+  }
+
+  ~Child() { stop(); }
+
+ private:
+  pid_t pid_ = -1;
+  int outFd_ = -1;
+  int status_ = -1;
+};
+
+/// A free TCP port on 127.0.0.1 (bound and released; nginx binds it next).
+int freePort() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = 0;
+  int port = -1;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    port = ntohs(a.sin_port);
+  }
+  ::close(fd);
+  return port;
+}
+
+/// The configuration of docs/deploy.md, with every path in `dir`.
+std::string nginxConfig(const fs::path& dir, int port, const std::vector<std::pair<std::string, int>>& backends) {
+  std::string d = dir.string();
+  std::string c = "worker_processes 1;\n"
+                  "pid " + d + "/nginx.pid;\n"
+                  "error_log " + d + "/error.log warn;\n"
+                  "events { worker_connections 256; }\n"
+                  "http {\n"
+                  "  access_log " + d + "/access.log;\n"
+                  "  client_body_temp_path " + d + "/body;\n"
+                  "  proxy_temp_path " + d + "/proxy;\n"
+                  "  fastcgi_temp_path " + d + "/fastcgi;\n"
+                  "  uwsgi_temp_path " + d + "/uwsgi;\n"
+                  "  scgi_temp_path " + d + "/scgi;\n"
+                  "  upstream gomoku {\n";
+  for (auto& [name, p] : backends)
+    c += "    server 127.0.0.1:" + std::to_string(p) + " max_fails=3 fail_timeout=5s;\n";
+  c += "    keepalive 8;\n"
+       "  }\n"
+       "  map $uri $search_backend {\n"
+       "    default gomoku;\n";
+  for (auto& [name, p] : backends)
+    c += "    ~^/api/v1/search/" + name + "- 127.0.0.1:" + std::to_string(p) + ";\n";
+  c += "  }\n"
+       "  server {\n"
+       "    listen 127.0.0.1:" + std::to_string(port) + ";\n"
+       "    client_max_body_size 64k;\n"
+       "    location / {\n"
+       "      proxy_pass http://gomoku;\n"
+       "      proxy_http_version 1.1;\n"
+       "      proxy_set_header Connection \"\";\n"
+       "      proxy_read_timeout 60s;\n"
+       "      proxy_next_upstream error timeout http_503 non_idempotent;\n"
+       "    }\n"
+       "    location ~ ^/api/v1/search/. {\n"
+       "      proxy_pass http://$search_backend;\n"
+       "      proxy_http_version 1.1;\n"
+       "      proxy_set_header Connection \"\";\n"
+       "    }\n"
+       "  }\n"
+       "}\n";
+  return c;
+}
+
+class NginxTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/gomoku-nginx-XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    // nginx's workers drop root privileges and must reach the temp folders.
+    ::chmod(dir_.c_str(), 0755);
+  }
+  void TearDown() override {
+    nginx_.stop(SIGQUIT);
+    for (auto& b : backends_) b.stop();
+    if (!::testing::Test::HasFailure()) fs::remove_all(dir_);
+    else std::fprintf(stderr, "logs kept in %s\n", dir_.c_str());
+  }
+
+  /// Starts `gomoku serve --port 0 --name NAME`; returns its port.
+  int startBackend(Child& c, const std::string& name) {
+    if (!c.start({GOMOKU_BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--name", name},
+                 true, dir_ / (name + ".log")))
+      return -1;
+    std::string line = c.readLine(60);
+    std::smatch m;
+    if (!std::regex_search(line, m, std::regex(R"(127\.0\.0\.1:(\d+)/)"))) return -1;
+    return std::stoi(m[1]);
+  }
+
+  fs::path dir_;
+  Child backends_[2];
+  Child nginx_;
+};
+
+TEST_F(NginxTest, TwoServersBehindNginxPlayAWholeGameRoundRobin) {
+  int a = startBackend(backends_[0], "alpha");
+  int b = startBackend(backends_[1], "beta");
+  ASSERT_GT(a, 0) << "first gomoku serve did not start";
+  ASSERT_GT(b, 0) << "second gomoku serve did not start";
+
+  // nginx on a free port; the port may be taken between choosing and
+  // binding it, so try a few.
+  int port = -1;
+  for (int attempt = 0; attempt < 3 && port < 0; ++attempt) {
+    int p = freePort();
+    ASSERT_GT(p, 0);
+    std::ofstream(dir_ / "nginx.conf") << nginxConfig(dir_, p, {{"alpha", a}, {"beta", b}});
+    nginx_ = Child();
+    ASSERT_TRUE(nginx_.start({NGINX_BINARY, "-p", dir_.string(), "-e", (dir_ / "error.log").string(),
+                              "-c", (dir_ / "nginx.conf").string(), "-g", "daemon off;"},
+                             false, dir_ / "nginx.stderr"));
+    httplib::Client probe("127.0.0.1", p);
+    probe.set_connection_timeout(1, 0);
+    for (int i = 0; i < 100 && nginx_.running(); ++i) {  // at most ~10 s
+      if (auto r = probe.Get("/api/v1/health"); r && r->status == 200) {
+        port = p;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (port < 0) nginx_.stop(SIGQUIT);
+  }
+  ASSERT_GT(port, 0) << "nginx did not start; see " << dir_;
+
+  httplib::Client cli("127.0.0.1", port);
+  cli.set_read_timeout(60, 0);
+  std::map<std::string, int> served;
+  auto post = [&](const std::string& path, const json& body) {
+    auto r = cli.Post(path.c_str(), body.dump(), "application/json");
+    if (!r) return std::pair<int, json>{0, json()};
+    ++served[r->get_header_value("X-Gomoku-Instance")];
+    return std::pair<int, json>{r->status, json::parse(r->body, nullptr, false)};
+  };
+
+  // Round robin: consecutive requests alternate between the backends.
+  std::vector<std::string> names;
+  for (int i = 0; i < 4; ++i) {
+    auto r = cli.Get("/api/v1/health");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200);
+    names.push_back(json::parse(r->body)["instance"]);
+    ++served[r->get_header_value("X-Gomoku-Instance")];
+  }
+  EXPECT_NE(names[0], names[1]);
+  EXPECT_EQ(names[0], names[2]);
+  EXPECT_EQ(names[1], names[3]);
+
+  // A whole game, the computer playing both sides at the easy level: every
+  // turn is a /state of the record, then a /move, possibly on the other
+  // backend; the stateless API makes that work.
+  std::string record;
+  json state;
+  int turns = 0;
+  for (; turns < 230; ++turns) {
+    auto [s1, st] = post("/api/v1/state", json{{"rules", "freestyle"}, {"record", record}});
+    ASSERT_EQ(s1, 200) << st.dump();
+    ASSERT_EQ(st["record"], record);
+    state = st;
+    if (!st["result"].is_null()) break;
+    auto [s2, mv] = post("/api/v1/move", json{{"rules", "freestyle"}, {"record", record}, {"level", "easy"}});
+    ASSERT_EQ(s2, 200) << mv.dump();
+    ASSERT_FALSE(mv["actions"].empty());
+    record = mv["record"];
+  }
+  ASSERT_FALSE(state["result"].is_null()) << "the game did not end: " << record;
+  EXPECT_GT(turns, 5);
+  std::printf("game over after %d actions: %s\n", turns, state["result"].dump().c_str());
+
+  // Asynchronous searches: the id names the backend that runs the search and
+  // nginx sends every poll there, whichever backend round robin would pick.
+  for (int k = 0; k < 2; ++k) {
+    auto [s, started] = post("/api/v1/search", json{{"rules", "renju"}, {"record", "h8 i9"}, {"level", "easy"}});
+    ASSERT_EQ(s, 202) << started.dump();
+    std::string id = started["id"];
+    std::string owner = id.substr(0, id.find('-'));
+    json last;
+    for (int i = 0; i < 200; ++i) {  // at most 20 s
+      auto r = cli.Get(("/api/v1/search/" + id).c_str());
+      ASSERT_TRUE(r);
+      ASSERT_EQ(r->status, 200) << r->body;
+      EXPECT_EQ(r->get_header_value("X-Gomoku-Instance"), owner);
+      last = json::parse(r->body);
+      if (last["status"] != "running") break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    EXPECT_EQ(last["status"], "done") << last.dump();
+  }
+
+  // nginx bounds the request head, which the servers alone do not
+  // (docs/api.md, "Limits"): 2000 header lines are refused.
+  httplib::Headers many;
+  for (int i = 0; i < 2000; ++i) many.emplace("X-Filler-" + std::to_string(i), std::string(100, 'x'));
+  auto big = cli.Get("/api/v1/health", many);
+  EXPECT_TRUE(!big || big->status == 400 || big->status == 431 || big->status == 494)
+      << (big ? std::to_string(big->status) : "");
+
+  // Errors pass through nginx unchanged.
+  auto [s422, e422] = post("/api/v1/state", json{{"rules", "freestyle"}, {"record", "h8 h8"}});
+  EXPECT_EQ(s422, 422);
+  EXPECT_TRUE(e422.contains("error"));
+
+  int total = 0;
+  for (auto& [n, k] : served) total += k;
+  std::printf("requests: alpha %d, beta %d\n", served["alpha"], served["beta"]);
+  EXPECT_EQ(served.count(""), 0u) << "an answer without X-Gomoku-Instance";
+  EXPECT_GE(served["alpha"], total / 4);
+  EXPECT_GE(served["beta"], total / 4);
+
+  // The servers stop cleanly on SIGTERM.
+  nginx_.stop(SIGQUIT);
+  for (auto& bk : backends_) {
+    int st = bk.stop(SIGTERM);
+    EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "status " << st;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// `gomoku serve` ends on SIGTERM while a /move is being computed: the
+// signal stops the search, the request gets its answer, the process exits 0.
+// (The job thread used to be joined twice then, and the process hung.)
+TEST_F(NginxTest, ServeStopsOnSigtermDuringASearch) {
+  int port = startBackend(backends_[0], "solo");
+  ASSERT_GT(port, 0);
+  std::atomic<int> status{-1};
+  std::thread client([&] {
+    httplib::Client cli("127.0.0.1", port);
+    cli.set_read_timeout(30, 0);
+    auto r = cli.Post("/api/v1/analyze", R"({"rules":"freestyle","record":"h8 i9","timeMs":10000})",
+                      "application/json");
+    status = r ? r->status : 0;
+  });
+  // Wait (at most 10 s) until the search runs, then stop the server.
+  httplib::Client probe("127.0.0.1", port);
+  for (int i = 0; i < 100; ++i) {
+    auto h = probe.Get("/api/v1/health");
+    if (h && json::parse(h->body)["searches"]["running"] == 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  int st = backends_[0].stop(SIGTERM);  // SIGKILL after 10 s
+  client.join();
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "status " << st << " (killed: it hung)";
+  EXPECT_EQ(status.load(), 200);
+}
+
+}  // namespace
