@@ -1,5 +1,6 @@
 #include "engine/bench.h"
 
+#include <ctime>
 #include <sstream>
 
 #include "core/notation.h"
@@ -50,6 +51,7 @@ BenchResult runBench(int depth) {
   limits.threads = 1;
   SearchConfig config;  // the defaults: what "medium" and "hard" build on
   Stopwatch clock;
+  std::clock_t cpuStart = std::clock();
   uint64_t h = 0xB3C4D5E6F7A80911ULL;
   for (const auto& bp : POSITIONS) {
     Board board(bp.rule, 15);
@@ -68,6 +70,8 @@ BenchResult runBench(int depth) {
     res.lines.push_back(line.str());
   }
   res.elapsedMs = clock.millis();
+  double cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  res.nodesPerCpuSecond = cpuSeconds > 0 ? double(res.nodes) / cpuSeconds : 0;
   res.signature = res.nodes;
   res.moveHash = h;
   res.nodesPerSecond = res.elapsedMs > 0 ? double(res.nodes) * 1000.0 / double(res.elapsedMs) : 0;

@@ -10,11 +10,14 @@
 namespace gomoku {
 
 struct BenchResult {
-  uint64_t nodes = 0;       ///< all positions, threat-search nodes included
-  uint64_t signature = 0;   ///< = nodes; the regression signature
-  uint64_t moveHash = 0;    ///< hash of the chosen moves and per-position nodes
+  uint64_t nodes = 0;      ///< all positions, threat-search nodes included
+  uint64_t signature = 0;  ///< = nodes; the regression signature
+  uint64_t moveHash = 0;   ///< hash of the chosen moves and per-position nodes
   int64_t elapsedMs = 0;
-  double nodesPerSecond = 0;
+  double nodesPerSecond = 0;  ///< wall clock
+  /// Per second of process CPU time: what one core does when the machine is
+  /// shared (the bench is single-threaded, so CPU time ~ busy wall time).
+  double nodesPerCpuSecond = 0;
   std::vector<std::string> lines;  ///< one line per position: rule, moves, result
 };
 

@@ -108,7 +108,9 @@ struct Rng {
   int below(int n) { return n <= 1 ? 0 : int(next() % uint64_t(n)); }
 };
 
-int chebyshev(Pos a, Pos b) { return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b))); }
+int chebyshev(Pos a, Pos b) {
+  return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b)));
+}
 
 }  // namespace
 
@@ -275,7 +277,8 @@ ThinkResult Engine::Impl::playStone(const Game& game, const Limits& limits,
   if (!acceptable(move)) {
     move = NO_POS;
     for (Pos p : allowed)
-      if (acceptable(p) && (move == NO_POS || chebyshev(p, board.center()) < chebyshev(move, board.center())))
+      if (acceptable(p) &&
+          (move == NO_POS || chebyshev(p, board.center()) < chebyshev(move, board.center())))
         move = p;
     if (move == NO_POS) move = allowed.front();  // every point loses; any will do
   }

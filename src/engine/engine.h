@@ -22,17 +22,17 @@ std::string levelName(Level l);
 /// Search limits; zero means "no limit" for each field. With no limit at
 /// all, think() searches until stop() (or its maximum depth, 64).
 struct Limits {
-  int64_t timeMs = 0;         ///< time for this move
-  int64_t matchTimeLeftMs = 0;///< time left in the whole match (Gomocup)
-  int depth = 0;              ///< maximum iterative-deepening depth
-  uint64_t nodes = 0;         ///< node budget
+  int64_t timeMs = 0;           ///< time for this move
+  int64_t matchTimeLeftMs = 0;  ///< time left in the whole match (Gomocup)
+  int depth = 0;                ///< maximum iterative-deepening depth
+  uint64_t nodes = 0;           ///< node budget
   int threads = 1;
 };
 
 /// Reported after each completed iteration.
 struct Progress {
   int depth = 0;
-  int eval = 0;               ///< centi-stone-ish score for the side to move
+  int eval = 0;  ///< centi-stone-ish score for the side to move
   uint64_t nodes = 0;
   int64_t elapsedMs = 0;
   std::vector<Pos> pv;
@@ -40,7 +40,10 @@ struct Progress {
 
 struct ThinkResult {
   /// The record tokens of the computer's whole turn, e.g. {"h8"},
-  /// {"k9", "reel:h8"} in fishing, {"swap"} in an opening choice.
+  /// {"k9", "reel:h8"} in fishing, {"swap"} in an opening choice, all the
+  /// opener's stones in OPENING_STONES (three) and SWAP2_STONES (two),
+  /// "propose:a,b" / "keep:a" in RIF, "accept" / "decline" for a draw
+  /// offer. Empty when the game is over.
   std::vector<std::string> tokens;
   Pos move = NO_POS;          ///< the stone played, if any
   int eval = 0;               ///< for the side that moved
@@ -76,13 +79,17 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
+  /// Resizes (and clears) the transposition table; not during think().
   void setHashMiB(size_t mib);
   /// Seed of the levels' random choices (default 1). The choice for a
   /// position depends only on the seed and the position, so replaying a
   /// game replays the computer's moves.
   void setSeed(uint64_t seed);
   void clear();  ///< forget the transposition table and history
-  /// Computes the computer's turn for the side to act in `game`.
+  /// Computes the computer's turn for the side to act in `game`, at full
+  /// strength within `limits`. With one thread and a depth or node limit
+  /// the result (move and node count) is the same on every run for a
+  /// freshly constructed or cleared engine.
   ThinkResult think(const Game& game, const Limits& limits,
                     const std::function<void(const Progress&)>& onProgress = {});
   /// The same with a product level's settings (and its deliberate mistakes).

@@ -14,8 +14,10 @@ namespace gomoku {
 
 class Position {
  public:
+  /// Copies the board (the search never touches the caller's).
   explicit Position(const Board& b);
 
+  /// The board, read-only: every change goes through play/pass/undo.
   const Board& board() const { return board_; }
   Rule rule() const { return board_.rule(); }
   Color sideToMove() const { return board_.sideToMove(); }
@@ -29,16 +31,19 @@ class Position {
   const Pos* cellsBegin() const { return cells_.data(); }
   const Pos* cellsEnd() const { return cells_.data() + cellCount_; }
 
+  /// Places a stone of the side to move (as Board::play<R>).
   template <Rule R>
   void play(Pos p) {
     board_.play<R>(p);
     moves_[ply_++] = p;
     addNeighbour(p, 1);
   }
+  /// The side to move passes (used to ask "what does the opponent threaten?").
   void pass() {
     board_.pass();
     moves_[ply_++] = NO_POS;
   }
+  /// Takes back the last play or pass.
   void undo() {
     Pos p = moves_[--ply_];
     board_.undo();
@@ -49,7 +54,8 @@ class Position {
   /// restricted (forbidden points); a five always takes precedence.
   template <Rule R>
   bool isLegal(Pos p, Color c) {
-    if constexpr (R != Rule::RENJU) return true;
+    if constexpr (R != Rule::RENJU)
+      return true;
     else {
       if (c == WHITE || board_.threat(p, BLACK) == T_FIVE) return true;
       return board_.forbidden(p) == Forbid::NONE;

@@ -81,8 +81,10 @@ class SearchThread {
   template <Rule R>
   void iterate(SearchResult& out, const std::function<void(const SearchInfo&)>& onIteration);
 
+  /// Writes the candidate moves and their ordering keys; sorted only when
+  /// `sort` (the root), else the search picks the best remaining lazily.
   template <Rule R>
-  int generate(Pos* moves, int* keys, Pos ttMove, int ply);
+  int generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort = true);
 
   template <Rule R>
   bool staticWin();
@@ -134,7 +136,7 @@ bool SearchThread::staticWin() {
 }
 
 template <Rule R>
-int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply) {
+int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort) {
   const Board& b = pos_.board();
   Color us = b.sideToMove(), them = ~us;
   int n = 0;
@@ -153,11 +155,13 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply) {
     Pos p = moves[i];
     int k = ORDER_US[b.threat(p, us)] + ORDER_THEM[b.threat(p, them)] + b.cellScore(p, us) +
             b.cellScore(p, them) + history_[us][p] / 64;
-    if (p == ttMove) k += TT_MOVE_KEY;
-    else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1])) k += KILLER_KEY;
+    if (p == ttMove)
+      k += TT_MOVE_KEY;
+    else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1]))
+      k += KILLER_KEY;
     keys[i] = k;
   }
-  sortMoves(moves, keys, n);
+  if (sort) sortMoves(moves, keys, n);
   return n;
 }
 
@@ -225,12 +229,13 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     moves[0] = forced;
     n = 1;
   } else {
-    n = generate<R>(moves, keys, ttMove, ply);
+    n = generate<R>(moves, keys, ttMove, ply, false);
     if (n == 0) {
       // No candidate: either the board has no stones near empty points
       // (cannot happen after the first move) or the opponent's open three
-      // cannot be stopped and we have no four: a loss in three more plies.
-      return b.stoneCount() ? lossIn(ply + 3) : evaluate(b);
+      // cannot be stopped and we have no four: any move, their straight
+      // four, our block, their five.
+      return b.stoneCount() ? lossIn(ply + 4) : evaluate(b);
     }
   }
 
@@ -240,6 +245,15 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   Pos bestMove = NO_POS;
   Value alphaOrig = alpha;
   for (int i = 0; i < n; ++i) {
+    // Lazy selection: most nodes cut off after a few moves, so finding the
+    // next best (key descending, then position) beats sorting them all.
+    if (forced == NO_POS) {
+      int bi = i;
+      for (int j = i + 1; j < n; ++j)
+        if (keys[j] > keys[bi] || (keys[j] == keys[bi] && moves[j] < moves[bi])) bi = j;
+      std::swap(moves[i], moves[bi]);
+      std::swap(keys[i], keys[bi]);
+    }
     Pos m = moves[i];
     bool tactical = forced != NO_POS || b.threat(m, us) >= T_F3 || b.threat(m, them) >= T_F3;
     if (!pvNode && !tactical && depth <= LMP_DEPTH && i >= LMP_LIMIT[depth] &&
@@ -338,8 +352,7 @@ void SearchThread::iterate(SearchResult& out,
     if (aborted()) {
       // A partial iteration still counts if some move beat the previous
       // best: it was searched with a full window at the new depth.
-      if (bestIndex > 0 && rootMoves_[bestIndex].exact &&
-          rootMoves_[bestIndex].value > out.value) {
+      if (bestIndex > 0 && rootMoves_[bestIndex].exact && rootMoves_[bestIndex].value > out.value) {
         out.best = rootMoves_[bestIndex].move;
         out.value = rootMoves_[bestIndex].value;
         out.pv.assign(pv_[0], pv_[0] + pvLen_[0]);
@@ -373,7 +386,15 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
                               const SearchConfig& config, const std::vector<Pos>& allowed,
                               const std::atomic<bool>* stop,
                               const std::function<void(const SearchInfo&)>& onIteration) {
-  Shared sh{tt_, limits, config, stop, {}, Stopwatch{}, 1};
+  // Under a node limit the root threat searches get at most an eighth of it
+  // each, so the main search always has nodes left.
+  SearchConfig cfg = config;
+  if (limits.nodes) {
+    uint64_t share = std::max<uint64_t>(limits.nodes / 8, 1000);
+    cfg.rootVcfNodes = std::min(cfg.rootVcfNodes, share);
+    cfg.vctNodes = std::min(cfg.vctNodes, share);
+  }
+  Shared sh{tt_, limits, cfg, stop, {}, Stopwatch{}, 1};
   sh.threads = std::max(limits.threads, 1);
   SearchResult res;
   tt_.newSearch();
@@ -403,15 +424,16 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     if (b.threatCount(them, T_FIVE)) {
       Pos p = pos.findThreat(them, T_FIVE);
       bool lost = b.threatCount(them, T_FIVE) >= 2 || !pos.isLegal<R>(p, us);
-      if (ok(p) && pos.isLegal<R>(p, us)) return finish(p, lost ? lossIn(2) : evaluate(b), "forced");
+      if (ok(p) && pos.isLegal<R>(p, us))
+        return finish(p, lost ? lossIn(2) : evaluate(b), "forced");
     }
 
     // 2. Our own VCF, then VCT.
-    if (int r = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes); r && ok(ts.pv()[0])) {
+    if (int r = ts.vcf<R>(cfg.rootVcfFours, cfg.rootVcfNodes); r && ok(ts.pv()[0])) {
       res.pv = ts.pv();
       return finish(ts.pv()[0], winIn(r), "vcf");
     }
-    if (config.vctDepth > 0 && ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes) &&
+    if (cfg.vctDepth > 0 && ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes) &&
         ok(ts.pv()[0])) {
       res.pv = ts.pv();
       return finish(ts.pv()[0], VALUE_WIN_MIN, "vct");
@@ -443,17 +465,19 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     // 4. If the opponent threatens a VCF, keep the moves that refute it
     //    (and our fours, which the search judges), when any do.
     bool vcfThreat = false;
-    if (config.rootVcfDefence && cands.size() > 1) {
+    if (cfg.rootVcfDefence && cands.size() > 1) {
       pos.pass();
-      bool threatened = ts.vcf<R>(config.rootVcfFours, config.rootVcfNodes) != 0;
+      bool threatened = ts.vcf<R>(cfg.rootVcfFours, cfg.rootVcfNodes) != 0;
       pos.undo();
       vcfThreat = threatened;
       if (threatened) {
         std::vector<Pos> kept;
-        uint64_t each = std::max<uint64_t>(config.rootVcfNodes / 8, 1000);
+        uint64_t each = std::max<uint64_t>(cfg.rootVcfNodes / 8, 1000);
         bool complete = true;
+        uint64_t filterStart = ts.nodes();
         for (Pos m : cands) {
-          if (limits.softMs && sh.clock.millis() > limits.softMs / 2) {
+          if ((limits.softMs && sh.clock.millis() > limits.softMs / 2) ||
+              ts.nodes() > filterStart + 2 * cfg.rootVcfNodes) {
             complete = false;
             break;
           }
@@ -462,20 +486,19 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
             continue;
           }
           pos.play<R>(m);
-          bool refuted = ts.vcf<R>(config.rootVcfFours, each) == 0;
+          bool refuted = ts.vcf<R>(cfg.rootVcfFours, each) == 0;
           pos.undo();
           if (refuted) kept.push_back(m);
         }
-        bool anyBlock = std::any_of(kept.begin(), kept.end(),
-                                    [&](Pos m) { return b.threat(m, us) < T_B4; });
+        bool anyBlock =
+            std::any_of(kept.begin(), kept.end(), [&](Pos m) { return b.threat(m, us) < T_B4; });
         if (anyBlock && complete && !sh.abort) cands = kept;
       }
     }
     // 5. The same against an opponent VCT, when no VCF threat settled it.
-    if (config.rootVctDefence && config.vctDepth > 0 && !vcfThreat && cands.size() > 1 &&
-        !sh.abort) {
+    if (cfg.rootVctDefence && cfg.vctDepth > 0 && !vcfThreat && cands.size() > 1 && !sh.abort) {
       pos.pass();
-      bool threatened = ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes);
+      bool threatened = ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes);
       pos.undo();
       if (threatened) {
         std::vector<Pos> kept;
@@ -486,7 +509,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           // root VCT budgets; an unfinished filter is dropped (the search
           // then judges every move).
           if ((limits.softMs && sh.clock.millis() > limits.softMs / 4) ||
-              ts.nodes() > filterStart + 4 * config.vctNodes) {
+              ts.nodes() > filterStart + 4 * cfg.vctNodes) {
             complete = false;
             break;
           }
@@ -495,7 +518,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
             continue;
           }
           pos.play<R>(m);
-          bool refuted = !ts.vct<R>(config.vctDepth, config.rootVcfFours, config.vctNodes / 4);
+          bool refuted = !ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes / 4);
           pos.undo();
           if (refuted) {
             kept.push_back(m);
@@ -506,7 +529,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
         if (anyQuiet && complete && !sh.abort) cands = kept;
       }
     }
-    if (cands.size() == 1 && !config.exactRootValues) return finish(cands[0], evaluate(b), "forced");
+    if (cands.size() == 1 && !cfg.exactRootValues) return finish(cands[0], evaluate(b), "forced");
 
     // 6. Iterative deepening, with helpers sharing the table.
     for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});

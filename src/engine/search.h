@@ -18,22 +18,22 @@ namespace gomoku {
 
 /// When to stop. Zero means "no limit" for each field.
 struct SearchLimits {
-  int depth = 0;          ///< maximum iterative-deepening depth
-  uint64_t nodes = 0;     ///< node budget (all threads together, roughly)
-  int64_t softMs = 0;     ///< do not start a new iteration after this
-  int64_t hardMs = 0;     ///< abort the running iteration after this
+  int depth = 0;       ///< maximum iterative-deepening depth
+  uint64_t nodes = 0;  ///< node budget (all threads together, roughly)
+  int64_t softMs = 0;  ///< do not start a new iteration after this
+  int64_t hardMs = 0;  ///< abort the running iteration after this
   int threads = 1;
 };
 
 /// How hard to look. The levels are different values of these, not
 /// different code.
 struct SearchConfig {
-  int leafVcfFours = 12;       ///< fours allowed in the VCF at the leaves
-  uint64_t leafVcfNodes = 2000;///< node budget of one leaf VCF
-  int rootVcfFours = 40;       ///< fours allowed in the VCF at the root
+  int leafVcfFours = 12;         ///< fours allowed in the VCF at the leaves
+  uint64_t leafVcfNodes = 2000;  ///< node budget of one leaf VCF
+  int rootVcfFours = 40;         ///< fours allowed in the VCF at the root
   uint64_t rootVcfNodes = 200000;
-  int vctDepth = 0;            ///< threats deep for the root VCT (0: none)
-  uint64_t vctNodes = 0;       ///< node budget of the root VCT
+  int vctDepth = 0;       ///< threats deep for the root VCT (0: none)
+  uint64_t vctNodes = 0;  ///< node budget of the root VCT
   /// Keep only root moves after which the opponent has no VCF (when some
   /// move achieves that).
   bool rootVcfDefence = true;
@@ -63,8 +63,8 @@ struct SearchInfo {
 struct SearchResult {
   Pos best = NO_POS;
   Value value = 0;
-  int depth = 0;            ///< last completed iteration (0: threat search only)
-  uint64_t nodes = 0;       ///< all threads, threat-search nodes included
+  int depth = 0;       ///< last completed iteration (0: threat search only)
+  uint64_t nodes = 0;  ///< all threads, threat-search nodes included
   int64_t elapsedMs = 0;
   std::vector<Pos> pv;
   /// Root moves of the last completed iteration, best first.
@@ -82,8 +82,7 @@ class Searcher {
   /// the root moves, e.g. to the Game's legal points. `stop` may be set from
   /// another thread to end the search early.
   SearchResult search(const Board& board, const SearchLimits& limits, const SearchConfig& config,
-                      const std::vector<Pos>& allowed = {},
-                      const std::atomic<bool>* stop = nullptr,
+                      const std::vector<Pos>& allowed = {}, const std::atomic<bool>* stop = nullptr,
                       const std::function<void(const SearchInfo&)>& onIteration = {});
 
  private:

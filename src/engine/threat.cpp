@@ -334,10 +334,10 @@ bool ThreatSearch::vctDefend(int depth, int ply) {
   return true;
 }
 
-#define GOMOKU_THREAT_INSTANTIATE(R)                                  \
-  template int ThreatSearch::vcf<R>(int, uint64_t);                   \
-  template bool ThreatSearch::vct<R>(int, int, uint64_t);             \
-  template int ThreatSearch::threeDefences<R>(Pos*);                  \
+#define GOMOKU_THREAT_INSTANTIATE(R)                      \
+  template int ThreatSearch::vcf<R>(int, uint64_t);       \
+  template bool ThreatSearch::vct<R>(int, int, uint64_t); \
+  template int ThreatSearch::threeDefences<R>(Pos*);      \
   template bool ThreatSearch::hasLegalThreat<R>(Color, Threat);
 GOMOKU_THREAT_INSTANTIATE(Rule::FREESTYLE)
 GOMOKU_THREAT_INSTANTIATE(Rule::STANDARD)

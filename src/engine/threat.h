@@ -55,8 +55,8 @@ class ThreatSearch {
  private:
   struct CacheEntry {
     uint64_t key = 0;
-    int16_t fours = -1;   ///< failed with this many fours allowed
-    int16_t win = 0;      ///< plies to the five when a win is known
+    int16_t fours = -1;  ///< failed with this many fours allowed
+    int16_t win = 0;     ///< plies to the five when a win is known
   };
   static constexpr size_t CACHE_SIZE = 1 << 16;
 

@@ -163,7 +163,8 @@ TEST(Search, RenjuWhiteExploitsForbiddenBlock) {
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
-  )", 15, 0, 0);
+  )",
+            15, 0, 0);
   d.board.pass();
   SearchResult res = searchNodes(d.board, 100'000);
   EXPECT_GE(res.value, VALUE_WIN_MIN);
@@ -216,7 +217,8 @@ TEST(Search, FindsTheOnlyDefenceAgainstVcf) {
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
-  )", "j7"},
+  )",
+       "j7"},
       {Rule::RENJU, R"(
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
@@ -233,7 +235,8 @@ TEST(Search, FindsTheOnlyDefenceAgainstVcf) {
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
-  )", "j7"},
+  )",
+       "j7"},
   };
   for (const Case& c : cases) {
     Diagram d(c.rule, c.diagram, 15, 0, 0);

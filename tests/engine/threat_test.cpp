@@ -34,7 +34,8 @@ bool replayVcf(Board b, const std::vector<Pos>& pv) {
   return false;
 }
 
-int runVcf(Board& board, int fours = 30, uint64_t budget = 1'000'000, std::vector<Pos>* pv = nullptr) {
+int runVcf(Board& board, int fours = 30, uint64_t budget = 1'000'000,
+           std::vector<Pos>* pv = nullptr) {
   Position pos(board);
   ThreatSearch ts(pos);
   int r = withRule(board.rule(), [&]<Rule R>() { return ts.vcf<R>(fours, budget); });
@@ -93,7 +94,8 @@ TEST(Vcf, LongChainOfFours) {
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
-  )", 15, 0, 0);
+  )",
+            15, 0, 0);
   std::vector<Pos> pv;
   int r = runVcf(d.board, 30, 1'000'000, &pv);
   EXPECT_GE(r, 9);
@@ -123,7 +125,8 @@ TEST(Vcf, RenjuWhiteExploitsForbiddenBlockInLongLine) {
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
-  )", 15, 0, 0);
+  )",
+            15, 0, 0);
   d.board.pass();
   ASSERT_EQ(d.board.sideToMove(), WHITE);
   std::vector<Pos> pv;
@@ -148,14 +151,16 @@ TEST(Vcf, RenjuWhiteExploitsForbiddenBlockInLongLine) {
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .
-  )", 15, 0, 0);
+  )",
+            15, 0, 0);
   f.board.pass();
   std::vector<Pos> fpv;
   int fr = runVcf(f.board, 30, 1'000'000, &fpv);
   if (fr) {
     EXPECT_TRUE(replayVcf(f.board, fpv));
   }
-  EXPECT_NE(std::find(pv.begin(), pv.end(), NO_POS), pv.end()) << "line should use the forbidden block";
+  EXPECT_NE(std::find(pv.begin(), pv.end(), NO_POS), pv.end())
+      << "line should use the forbidden block";
 }
 
 TEST(Vcf, NoFoursNoWin) {
