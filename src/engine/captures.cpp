@@ -201,7 +201,7 @@ CapturesSettings capturesSettings(Level level) {
     case Level::HARD:
       s.maxDepth = 10;
       s.width = 12;
-      s.timeMs = 4000;
+      s.timeMs = 3600;  // hard cap 5/4 of it: under 5 s a move
       s.vcfDepth = 10;
       break;
   }
@@ -216,7 +216,7 @@ ThinkResult thinkCaptures(const Game& game, const CapturesSettings& settings,
   std::vector<Pos> legal = game.legalPoints();  // the tournament opening rule
   if (legal.empty()) return out;
   CapturesModel model(game.board());
-  TurnSearch<CapturesModel> search(model, stop, settings.timeMs * 2, settings.width);
+  TurnSearch<CapturesModel> search(model, stop, settings.timeMs * 5 / 4, settings.width);
   Board& b = model.board();
   auto finish = [&](Pos p, int value, int depth) {
     out.move = p;

@@ -59,7 +59,7 @@ FishingSettings fishingSettings(Level level) {
       s.maxDepth = 12;
       s.width = 10;
       s.rootTargets = 4;
-      s.timeMs = 4000;
+      s.timeMs = 3600;  // hard cap 5/4 of it: under 5 s a move
       break;
   }
   return s;
@@ -254,7 +254,7 @@ ThinkResult thinkFishing(const Game& game, const FishingSettings& settings,
   if (g.phase() != Phase::PLAY) return out;
 
   FishingModel fs(g.board());
-  TurnSearch<FishingModel> search(fs, stop, settings.timeMs * 2, settings.width);
+  TurnSearch<FishingModel> search(fs, stop, settings.timeMs * 5 / 4, settings.width);
   Color us = g.board().sideToMove();
 
   // Root turns: candidate stones, and for stones that reel, the best few

@@ -17,7 +17,7 @@ struct FishingSettings {
   int maxDepth = 6;          ///< plies (whole turns)
   int width = 8;             ///< candidate turns per node
   int rootTargets = 3;       ///< conversion targets tried by search at the root
-  int64_t timeMs = 1500;     ///< soft budget; a deeper iteration is not started after half of it
+  int64_t timeMs = 1500;     ///< budget: no deeper iteration after half of it, abort at 5/4 of it
   int randomTop = 1;         ///< choose at random among this many best root turns
 };
 FishingSettings fishingSettings(Level level);
