@@ -79,4 +79,22 @@ class Position {
   int ply_ = 0;
 };
 
+/// Orders moves by key, descending; equal keys by position, ascending, so
+/// the order depends on nothing but the board (insertion sort: the lists
+/// are short and often nearly sorted).
+inline void sortMovesByKey(Pos* moves, int* keys, int n) {
+  for (int i = 1; i < n; ++i) {
+    Pos m = moves[i];
+    int k = keys[i];
+    int j = i - 1;
+    while (j >= 0 && (keys[j] < k || (keys[j] == k && moves[j] > m))) {
+      moves[j + 1] = moves[j];
+      keys[j + 1] = keys[j];
+      --j;
+    }
+    moves[j + 1] = m;
+    keys[j + 1] = k;
+  }
+}
+
 }  // namespace gomoku

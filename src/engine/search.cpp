@@ -34,21 +34,6 @@ constexpr int KILLER_KEY = 3000;
 constexpr int LMP_DEPTH = 4;
 constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 6, 10, 14, 20};
 
-/// Orders moves by key, descending; equal keys by position, ascending.
-void sortMoves(Pos* moves, int* keys, int n) {
-  for (int i = 1; i < n; ++i) {
-    Pos m = moves[i];
-    int k = keys[i];
-    int j = i - 1;
-    while (j >= 0 && (keys[j] < k || (keys[j] == k && moves[j] > m))) {
-      moves[j + 1] = moves[j];
-      keys[j + 1] = keys[j];
-      --j;
-    }
-    moves[j + 1] = m;
-    keys[j + 1] = k;
-  }
-}
 
 /// State every search thread sees.
 struct Shared {
@@ -161,7 +146,7 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
       k += KILLER_KEY;
     keys[i] = k;
   }
-  if (sort) sortMoves(moves, keys, n);
+  if (sort) sortMovesByKey(moves, keys, n);
   return n;
 }
 

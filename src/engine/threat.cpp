@@ -9,22 +9,6 @@ namespace {
 /// Threat classes in which a stone makes at least one four.
 constexpr bool isFourClass(Threat t) { return t >= T_B4 && t <= T_F4; }
 
-/// Orders candidate moves by key (descending), ties by position (ascending)
-/// so the order never depends on anything but the board.
-void sortByKey(Pos* moves, int* keys, int n) {
-  for (int i = 1; i < n; ++i) {
-    Pos m = moves[i];
-    int k = keys[i];
-    int j = i - 1;
-    while (j >= 0 && (keys[j] < k || (keys[j] == k && moves[j] > m))) {
-      moves[j + 1] = moves[j];
-      keys[j + 1] = keys[j];
-      --j;
-    }
-    moves[j + 1] = m;
-    keys[j + 1] = k;
-  }
-}
 
 /// Four moves are tried strongest first: a straight four or double four
 /// wins at once, a four-three often does.
@@ -71,7 +55,7 @@ int ThreatSearch::fourMoves(Pos* out, int* keys) {
     out[n] = p;
     keys[n++] = FOUR_ORDER[t] + b.cellScore(p, us) + b.cellScore(p, them) / 2;
   }
-  sortByKey(out, keys, n);
+  sortMovesByKey(out, keys, n);
   return n;
 }
 
@@ -282,7 +266,7 @@ bool ThreatSearch::vctAttack(int depth, int ply) {
     moves[n] = p;
     keys[n++] = FOUR_ORDER[t] + (three ? 2000 : 0) + b.cellScore(p, us) + b.cellScore(p, them) / 2;
   }
-  sortByKey(moves, keys, n);
+  sortMovesByKey(moves, keys, n);
   // Threat searches explode on wide boards; the strongest few suffice.
   n = std::min(n, 16);
 
