@@ -52,7 +52,12 @@ test('renju: a forbidden point asks first, then loses', async () => {
 test('renju: the RIF 1996 opening played on one device', async () => {
   const { page } = b;
   await openApp(page, 'rules=renju&size=15&opening=rif&vs=friend');
-  for (const p of ['h8', 'h9', 'j10']) await clickPoint(page, p);
+  // A click made while the previous one is still with the server is ignored
+  // (as it would be for a person), so wait for each stone.
+  for (const [i, p] of ['h8', 'h9', 'j10'].entries()) {
+    await clickPoint(page, p);
+    await waitForActions(page, i + 1);
+  }
   await page.waitForSelector('#actionbar [data-token=stay]');
   assert.match(await page.locator('#opening-name').textContent(), /Opening: \w+/);
   await page.click('#actionbar [data-token=stay]');
