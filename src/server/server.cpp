@@ -23,6 +23,7 @@
 #include "game/game.h"
 #include "game/json.h"
 #include "game/record.h"
+#include "server/connection.h"
 #include "server/request.h"
 
 namespace gomoku {
@@ -78,11 +79,27 @@ struct SearchJob {
   std::thread thread;
 };
 
+// Browsers keep connections open and each one holds a worker while it lives:
+// a short keep-alive keeps several tabs served.
+constexpr int KEEP_ALIVE_SEC = 2;
+constexpr int KEEP_ALIVE_MAX_REQUESTS = 100;
+
+ConnectionLimits connectionLimits(const ServerOptions& o) {
+  ConnectionLimits l;
+  l.maxHeadBytes = o.maxHeadBytes;
+  l.requestTimeoutSec = o.requestTimeoutSec;
+  l.readTimeoutSec = o.readTimeoutSec;
+  l.writeTimeoutSec = o.writeTimeoutSec;
+  l.keepAliveSec = KEEP_ALIVE_SEC;
+  l.keepAliveMaxRequests = KEEP_ALIVE_MAX_REQUESTS;
+  return l;
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
   ServerOptions opt;
-  httplib::Server http;
+  GuardedServer http{connectionLimits(opt)};
   std::thread listenThread;
   int boundPort = -1;
 
@@ -425,11 +442,12 @@ struct HttpServer::Impl {
     // Browsers keep connections open and each one holds a worker while it
     // lives: more workers and a short keep-alive keep several tabs served.
     http.new_task_queue = [] { return new httplib::ThreadPool(32); };
-    http.set_keep_alive_timeout(2);
+    // Keep-alive, read and write timeouts, the request head and the
+    // request's total time are enforced by GuardedServer (connection.h); the
+    // two keep-alive setters only fill in the Keep-Alive header of answers.
+    http.set_keep_alive_timeout(KEEP_ALIVE_SEC);
+    http.set_keep_alive_max_count(KEEP_ALIVE_MAX_REQUESTS);
     http.set_payload_max_length(opt.maxBodyBytes);
-    http.set_read_timeout(opt.readTimeoutSec, 0);
-    http.set_write_timeout(opt.writeTimeoutSec, 0);
-    http.set_keep_alive_max_count(100);
     if (!opt.name.empty()) http.set_default_headers({{"X-Gomoku-Instance", opt.name}});
 
     // cpp-httplib 0.11 applies the payload limit only to bodies with a
@@ -460,6 +478,7 @@ struct HttpServer::Impl {
       if (!res.body.empty()) return;
       std::string msg;
       switch (res.status) {
+        case 400: msg = "bad request: malformed request line or headers"; break;
         case 404: msg = "not found: " + req.path; break;
         case 405: msg = "method not allowed"; break;
         case 411: msg = "a Content-Length is required"; break;

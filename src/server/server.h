@@ -22,6 +22,8 @@ struct ServerOptions {
   int64_t maxThinkMs = 30000;       ///< hard cap of one search (watchdog)
   int64_t maxAnalyzeMs = 10000;     ///< largest timeMs accepted by /analyze
   size_t maxBodyBytes = 64 * 1024;  ///< larger request bodies get 413
+  size_t maxHeadBytes = 16 * 1024;  ///< request line + all header lines; more gets 400
+  int requestTimeoutSec = 10;       ///< a whole request (head and body) must arrive within this
   int readTimeoutSec = 10;          ///< a request stalled this long in one read is dropped
   int writeTimeoutSec = 10;         ///< likewise for a client that stops reading the answer
   size_t maxKeptSearches = 128;     ///< finished async searches kept readable (oldest dropped)

@@ -71,12 +71,16 @@ class LimitsTest : public ::testing::Test {
   /// Reads until the server closes the connection or `seconds` pass.
   /// *closed tells which happened.
   static std::string readUntilClosed(int fd, int seconds, bool* closed) {
+    return readUntilClosedMs(fd, seconds * 1000, closed);
+  }
+  /// The same, for at most `ms` milliseconds.
+  static std::string readUntilClosedMs(int fd, int ms, bool* closed) {
     std::string got;
     *closed = false;
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     while (std::chrono::steady_clock::now() < deadline) {
       pollfd p{fd, POLLIN, 0};
-      if (::poll(&p, 1, 100) <= 0) continue;
+      if (::poll(&p, 1, 20) <= 0) continue;
       char buf[4096];
       ssize_t n = ::recv(fd, buf, sizeof buf, 0);
       if (n <= 0) {
@@ -143,6 +147,7 @@ TEST_F(LimitsTest, ChunkedBodiesAreRefusedBeforeTheyAreRead) {
   ASSERT_EQ(got.rfind("HTTP/1.1 411", 0), 0u) << got;
   EXPECT_NE(got.find("Content-Length"), std::string::npos) << got;
   EXPECT_NE(got.find("Connection: close"), std::string::npos) << got;
+  EXPECT_TRUE(closed) << "the rest of the chunked body would be read as the next request";
 }
 
 TEST_F(LimitsTest, StalledClientsAreDisconnected) {
@@ -177,6 +182,91 @@ TEST_F(LimitsTest, OverlongUrisAndHeadersAreRefused) {
   EXPECT_TRUE(!res2 || res2->status >= 400);
   auto [status, j] = get("/api/v1/health");
   EXPECT_EQ(status, 200);
+}
+
+TEST_F(LimitsTest, ManyShortHeaderLinesAreRefusedByTheirTotalSize) {
+  ServerOptions opt;
+  opt.maxHeadBytes = 4096;
+  start(opt);
+  // Each line is short; together they pass the head limit. A server bounding
+  // only the length of each line would keep reading (and storing) them.
+  int fd = connectRaw();
+  ASSERT_GE(fd, 0);
+  std::string head = "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  for (int i = 0; i < 2000; ++i) head += "X-A: b\r\n";  // 16 KB
+  std::thread writer([&] { sendAll(fd, head + "\r\n"); });
+  bool closed = false;
+  std::string got = readUntilClosed(fd, 10, &closed);
+  writer.join();
+  ::close(fd);
+  EXPECT_EQ(got.rfind("HTTP/1.1 431", 0), 0u) << got.substr(0, 200);
+  EXPECT_NE(got.find("request head too large"), std::string::npos) << got.substr(0, 300);
+  EXPECT_EQ(got.find("HTTP/1.1 200"), std::string::npos) << "a later line was read as a new request";
+  EXPECT_TRUE(closed) << "the connection stays open after a head over the limit";
+
+  // A head just under the limit is fine.
+  httplib::Headers h;
+  for (int i = 0; i < 200; ++i) h.emplace("X-Filler-" + std::to_string(i), "0123456789");  // ~5.4 KB
+  auto big = client_->Get("/api/v1/health", h);
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->status, 431);
+  EXPECT_NE(big->body.find("at most 4096 bytes"), std::string::npos) << big->body;
+  h.clear();
+  for (int i = 0; i < 100; ++i) h.emplace("X-Filler-" + std::to_string(i), "0123456789");  // ~2.7 KB
+  auto ok = client_->Get("/api/v1/health", h);
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(ok->status, 200);
+}
+
+TEST_F(LimitsTest, AClientTricklingARequestIsCutOffByTheRequestDeadline) {
+  ServerOptions opt;
+  opt.readTimeoutSec = 3;     // each byte comes well within this...
+  opt.requestTimeoutSec = 2;  // ...but the whole request must come within this
+  start(opt);
+  for (std::string start : {std::string("GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "),
+                            std::string("POST /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                        "Content-Length: 1000\r\n\r\n{\"rules\":\"freestyle\",\"record\":\"")}) {
+    int fd = connectRaw();
+    ASSERT_GE(fd, 0);
+    sendAll(fd, start);
+    auto t0 = std::chrono::steady_clock::now();
+    bool closed = false;
+    std::string got;
+    for (int i = 0; i < 40 && !closed; ++i) {  // a byte every 250 ms, for up to 10 s
+      sendAll(fd, " ");
+      got += readUntilClosedMs(fd, 250, &closed);
+    }
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ::close(fd);
+    EXPECT_TRUE(closed) << start << "\n -> still open after " << s << " s";
+    EXPECT_LT(s, 6.0) << start;
+    EXPECT_EQ(got.rfind("HTTP/1.1 408", 0), 0u) << got;
+    EXPECT_NE(got.find("within 2 s"), std::string::npos) << got;
+  }
+  auto [status, j] = get("/api/v1/health");
+  EXPECT_EQ(status, 200);
+}
+
+TEST_F(LimitsTest, PipelinedAndKeptAliveRequestsAreAnswered) {
+  start(ServerOptions{});
+  int fd = connectRaw();
+  ASSERT_GE(fd, 0);
+  const std::string body = R"({"rules":"freestyle","record":"h8"})";
+  sendAll(fd, "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+              "POST /api/v1/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                  std::to_string(body.size()) + "\r\n\r\n" + body +
+                  "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  bool closed = false;
+  std::string got = readUntilClosed(fd, 10, &closed);
+  ::close(fd);
+  EXPECT_TRUE(closed);
+  size_t answers = 0;
+  for (size_t at = got.find("HTTP/1.1 200"); at != std::string::npos; at = got.find("HTTP/1.1 200", at + 1))
+    ++answers;
+  EXPECT_EQ(answers, 3u) << got;
+  EXPECT_NE(got.find("\"toMove\""), std::string::npos) << got;
+  // One httplib client keeps its connection for several requests.
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(get("/api/v1/health").first, 200);
 }
 
 TEST_F(LimitsTest, TheWatchdogEndsLongSearches) {
