@@ -1,13 +1,17 @@
 // `gomoku match`: two players (our levels, engine limits, external Gomocup
 // brains) play games from balanced openings with colours alternated; prints
 // one line a game, then W/L/D, score and an Elo estimate.
+#include <algorithm>
 #include <csignal>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "app/commands.h"
 #include "match/match.h"
+#include "match/matchlog.h"
 
 namespace gomoku::app {
 
@@ -124,8 +128,8 @@ void registerMatchCommands(CLI::App& app) {
   static uint64_t seed = 1;
   static size_t hashMiB = 64;
   static int64_t turnMs = 5000, matchMs = 0, graceMs = 1000, startMs = 10000;
-  static std::string openingsFile, recordsFile;
-  static bool brainStderr = false, quiet = false;
+  static std::string openingsFile, recordsFile, logFile;
+  static bool brainStderr = false, quiet = false, resume = false;
 
   cmd->add_option("--rules", rules.rules, "freestyle (Gomoku), renju, captures or fishing")
       ->capture_default_str();
@@ -154,6 +158,10 @@ void registerMatchCommands(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--brain-stderr", brainStderr, "show the brains' stderr (default: discarded)");
   cmd->add_option("--records", recordsFile, "write every game's record to this file");
+  cmd->add_option("--log", logFile,
+                  "append every finished game to this file (JSON lines), for --resume");
+  cmd->add_flag("--resume", resume,
+                "continue the match in the --log file: its games count, the missing ones are played");
   cmd->add_flag("--quiet", quiet, "print only the totals");
 
   cmd->callback([] {
@@ -205,6 +213,42 @@ void registerMatchCommands(CLI::App& app) {
       config.openings = parseOpenings(config.rules, ss.str(), &err);
       if (config.openings.empty()) return fail(openingsFile + ": " + err);
     }
+    if (config.openings.empty()) config.openings = openingsFor(config.rules);
+    if (resume && logFile.empty()) return fail("--resume needs --log FILE (the log of the match to continue)");
+    std::ofstream log;
+    if (!logFile.empty()) {
+      std::error_code ec;
+      const bool exists = std::filesystem::exists(logFile, ec) && std::filesystem::file_size(logFile, ec) > 0;
+      if (exists && !resume)
+        return fail(logFile + " already holds a match: add --resume to continue it, or choose another file");
+      std::string header = matchLogHeader(config, int(config.openings.size()));
+      std::string kept = header + "\n";
+      if (exists) {
+        std::ifstream in(logFile);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        auto logged = readMatchLog(ss.str(), config, config.openings, &err);
+        if (!logged) return fail(logFile + ": " + err);
+        std::sort(logged->begin(), logged->end(),
+                  [](const MatchGame& x, const MatchGame& y) { return x.index < y.index; });
+        for (const MatchGame& g : *logged) {
+          if (g.index >= config.games) continue;  // a longer match before: keep only what counts now
+          kept += matchLogGame(g) + "\n";
+          config.resumed.push_back(g);
+        }
+        std::cout << "Resuming from " << logFile << ": " << config.resumed.size() << " of " << config.games
+                  << " games already played.\n";
+      }
+      // Rewrite the log whole (a line cut off by a crash is dropped), then append.
+      const std::string tmp = logFile + ".tmp";
+      {
+        std::ofstream out(tmp, std::ios::trunc);
+        if (!(out << kept) || !out.flush()) return fail("cannot write " + tmp);
+      }
+      if (std::rename(tmp.c_str(), logFile.c_str()) != 0) return fail("cannot replace " + logFile);
+      log.open(logFile, std::ios::app);
+      if (!log) return fail("cannot write " + logFile);
+    }
     std::ofstream records;
     if (!recordsFile.empty()) {
       records.open(recordsFile);
@@ -217,7 +261,11 @@ void registerMatchCommands(CLI::App& app) {
     auto summary = runMatch(
         config,
         [&](const MatchGame& g) {
-          if (!quiet) std::cout << formatGameLine(g, config) << std::endl;
+          if (!quiet) std::cout << formatGameLine(g, config) << (g.resumed ? " (from the log)" : "") << std::endl;
+          if (log && !g.resumed) {
+            log << matchLogGame(g) << "\n";
+            log.flush();
+          }
           if (records) {
             records << "# " << formatGameLine(g, config) << "\n" << g.outcome.record << "\n";
             records.flush();

@@ -205,6 +205,15 @@ std::optional<MatchSummary> runMatch(const MatchConfig& config,
   Stopwatch clock;
   std::vector<MatchGame> results(size_t(config.games));
   std::vector<bool> done(size_t(config.games), false);
+  // Read-only while the workers run (vector<bool> bits are not separate objects).
+  std::vector<char> resumed(size_t(config.games), 0);
+  for (const MatchGame& g : config.resumed) {
+    if (g.index < 0 || g.index >= config.games) continue;
+    results[size_t(g.index)] = g;
+    results[size_t(g.index)].resumed = true;
+    done[size_t(g.index)] = true;
+    resumed[size_t(g.index)] = 1;
+  }
   std::atomic<int> next{0};
   std::mutex mutex;
   int reported = 0;
@@ -214,6 +223,7 @@ std::optional<MatchSummary> runMatch(const MatchConfig& config,
     while (!(config.stop && config.stop->load())) {
       const int i = next++;
       if (i >= config.games) break;
+      if (resumed[size_t(i)]) continue;
       MatchGame g = scheduleGame(i, int(openings.size()), config.seed);
       g.opening = openings[size_t(g.openingIndex)].record;
       Player& black = g.aIsBlack ? *seat.a : *seat.b;
@@ -239,8 +249,17 @@ std::optional<MatchSummary> runMatch(const MatchConfig& config,
     for (Seat& seat : seats) threads.emplace_back(worker, std::ref(seat));
     for (std::thread& t : threads) t.join();
   }
-  results.resize(size_t(reported));  // fewer after a stop
-  MatchSummary summary = summarize(std::move(results));
+  // Resumed games after the last one played (or all of them, when nothing
+  // was left to play) have not been reported yet.
+  while (reported < config.games && done[size_t(reported)]) {
+    if (onGame) onGame(results[size_t(reported)]);
+    ++reported;
+  }
+  // After a stop: the games played or resumed, without the gaps.
+  std::vector<MatchGame> finished;
+  for (size_t i = 0; i < results.size(); ++i)
+    if (done[i]) finished.push_back(std::move(results[i]));
+  MatchSummary summary = summarize(std::move(finished));
   summary.seconds = clock.seconds();  // wall time, not the sum over jobs
   return summary;
 }

@@ -43,6 +43,18 @@ GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& b
                      uint64_t blackSeed = 1, uint64_t whiteSeed = 2,
                      const GameOptions& options = {});
 
+/// One game of a match.
+struct MatchGame {
+  int index = 0;         ///< 0-based number in the match
+  int openingIndex = 0;  ///< 0-based index into the opening list
+  std::string opening;
+  bool aIsBlack = true;
+  GameOutcome outcome;
+  bool resumed = false;  ///< from MatchConfig::resumed, not played in this run
+  /// A's score: 1 win, 0.5 draw, 0 loss.
+  double aScore() const;
+};
+
 struct MatchConfig {
   RuleSet rules;
   PlayerSpec a, b;
@@ -55,17 +67,9 @@ struct MatchConfig {
   const std::atomic<bool>* stop = nullptr;
   GameOptions gameOptions;
   std::vector<MatchOpening> openings;  ///< empty: openingsFor(rules)
-};
-
-/// One game of a match.
-struct MatchGame {
-  int index = 0;         ///< 0-based number in the match
-  int openingIndex = 0;  ///< 0-based index into the opening list
-  std::string opening;
-  bool aIsBlack = true;
-  GameOutcome outcome;
-  /// A's score: 1 win, 0.5 draw, 0 loss.
-  double aScore() const;
+  /// Games already played (read from a match log): not played again, but
+  /// reported through onGame in their place and counted in the totals.
+  std::vector<MatchGame> resumed;
 };
 
 struct MatchSummary {

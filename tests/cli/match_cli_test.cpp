@@ -135,3 +135,32 @@ TEST(MatchCli, Errors) {
   r = run("match --a random --b random --openings /nonexistent/file");
   EXPECT_EQ(r.status, 2);
 }
+
+TEST(MatchCli, LogAndResume) {
+  std::string log = testing::TempDir() + "match_log.jsonl";
+  std::remove(log.c_str());
+  CmdResult r = run("match --a random --b random --games 4 --seed 3 --log " + log);
+  ASSERT_EQ(r.status, 0) << r.out;
+  // The log is never overwritten by accident.
+  r = run("match --a random --b random --games 4 --seed 3 --log " + log);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("add --resume"), std::string::npos) << r.out;
+  // Resumed to 8 games: 4 from the log, 4 played.
+  r = run("match --a random --b random --games 8 --seed 3 --log " + log + " --resume");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("4 of 8 games already played"), std::string::npos) << r.out;
+  EXPECT_EQ(countLines(r.out, "game "), 8) << r.out;
+  EXPECT_NE(r.out.find("game   4: "), std::string::npos);
+  EXPECT_NE(r.out.find("(from the log)"), std::string::npos);
+  EXPECT_NE(r.out.find("Games: 8"), std::string::npos) << r.out;
+  std::ifstream in(log);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(countLines(text, "{\"aBlack\""), 8) << text;
+  // The same log for another match is refused; --resume alone too.
+  r = run("match --a random --b random --games 8 --seed 4 --log " + log + " --resume");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("another match"), std::string::npos) << r.out;
+  r = run("match --a random --b random --resume");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--resume needs --log"), std::string::npos) << r.out;
+}
