@@ -19,6 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int status = parseGameRequest(body, &req, &game, &parsed, &error);
   if (status != 200) {
     if (status < 400 || status > 499 || error.empty()) std::abort();
+    // The server sends the message as JSON (it may quote the bad bytes).
+    if (nlohmann::json::parse(jsonText(nlohmann::json{{"error", error}}), nullptr, false).is_discarded())
+      std::abort();
     return 0;
   }
   nlohmann::json state = stateJson(game);

@@ -107,4 +107,6 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json
 
 json stateJson(const Game& game) { return gameStateJson(game); }
 
+std::string jsonText(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 }  // namespace gomoku

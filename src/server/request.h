@@ -30,4 +30,9 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game,
 /// The state JSON (gameStateJson, shared with `gomoku state`).
 nlohmann::json stateJson(const Game& game);
 
+/// The text of an answer. Error messages can quote the request (a JSON parse
+/// error shows the bytes it stopped at, a 404 the path), which need not be
+/// UTF-8: such bytes become U+FFFD instead of making dump() throw.
+std::string jsonText(const nlohmann::json& j);
+
 }  // namespace gomoku

@@ -46,7 +46,7 @@ json pointList(const std::vector<Pos>& v) {
 void sendJson(httplib::Response& res, int status, const json& body) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(body.dump(), "application/json");
+  res.set_content(jsonText(body), "application/json");
 }
 
 void sendError(httplib::Response& res, int status, const std::string& message) {
@@ -486,7 +486,7 @@ struct HttpServer::Impl {
         case 414: msg = "request URI too long"; break;
         default: msg = "HTTP error " + std::to_string(res.status);
       }
-      res.set_content(json{{"error", msg}}.dump(), "application/json");
+      res.set_content(jsonText(json{{"error", msg}}), "application/json");
     });
     http.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                   std::exception_ptr ep) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "server/raw_socket.h"
 #include "server/server.h"
 
 using nlohmann::json;
@@ -48,18 +49,7 @@ class LimitsTest : public ::testing::Test {
   }
 
   /// A raw TCP connection to the server (for requests httplib won't send).
-  int connectRaw() {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(uint16_t(port_));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-      ::close(fd);
-      return -1;
-    }
-    return fd;
-  }
+  int connectRaw() { return test::connectLoopback(port_); }
   static void sendAll(int fd, const std::string& s) {
     size_t off = 0;
     while (off < s.size()) {
@@ -130,6 +120,23 @@ TEST_F(LimitsTest, NumbersBeyondADoubleAreMalformedJson) {
     auto [s2, j2] = post("/api/v1/move", body);
     EXPECT_EQ(s2, 400) << body << " -> " << j2.dump();
   }
+}
+
+// Found by tests/server/garbage_test.cpp: a JSON parse error quotes the bytes
+// it stopped at, and bytes that are not UTF-8 made the answer's dump() throw
+// (a 500). They are replaced now, and the answer is valid JSON.
+TEST_F(LimitsTest, BadBytesInARequestGiveAJsonError) {
+  start(ServerOptions{});
+  for (std::string body : {std::string("{\"rules\":\"freestyle\",\"record\":\"h8\xf5\xff\"}"),
+                           std::string("\xf5\xfe garbage"), std::string("{\"rules\":\"\xc3\x28\"}")}) {
+    auto [status, j] = post("/api/v1/state", body);
+    EXPECT_EQ(status, 400) << body;
+    EXPECT_TRUE(j.is_object() && j.contains("error")) << body << " -> " << j.dump();
+  }
+  auto res = client_->Get("/no/such/\xf5\xff/path");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+  EXPECT_FALSE(json::parse(res->body, nullptr, false).is_discarded()) << res->body;
 }
 
 TEST_F(LimitsTest, ChunkedBodiesAreRefusedBeforeTheyAreRead) {
