@@ -36,10 +36,24 @@ TEST(MatchCli, RandomPlayersPrintGamesAndTotals) {
   EXPECT_NE(r.out.find("Elo difference (random (A) - random (B)): "), std::string::npos);
   EXPECT_NE(r.out.find("Command: "), std::string::npos);
   EXPECT_NE(r.out.find("match --a random --b random --games 6 --seed 7"), std::string::npos);
-  // The same seed, the same games (random players are seeded per game).
+  // The same seed, the same games (random players are seeded per game); only
+  // the times at the ends of the lines may differ.
   CmdResult again = run("match --a random --b random --games 6 --seed 7 --jobs 2");
   ASSERT_EQ(again.status, 0);
-  EXPECT_EQ(r.out.substr(0, r.out.find("\n\n")), again.out.substr(0, again.out.find("\n\n")));
+  auto gamesOnly = [](const std::string& text) {
+    std::string out;
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t end = text.find('\n', pos);
+      if (end == std::string::npos) end = text.size();
+      std::string line = text.substr(pos, end - pos);
+      if (line.rfind("game ", 0) == 0) out += line.substr(0, line.rfind(", ")) + "\n";
+      pos = end + 1;
+    }
+    return out;
+  };
+  EXPECT_EQ(gamesOnly(r.out), gamesOnly(again.out));
+  EXPECT_EQ(countLines(gamesOnly(r.out), "game "), 6);
 }
 
 TEST(MatchCli, EveryRuleAndRecords) {
@@ -99,8 +113,10 @@ TEST(MatchCli, OurOwnBrainOverTheProtocol) {
   // Our engine level against our own Gomocup brain: both ends of the
   // protocol are ours, and neither may forfeit.
   for (const char* rules : {"freestyle", "renju"}) {
+    // The brain is told 100 ms a move; the long grace keeps a slow machine
+    // (sanitizers, other load) from turning a late answer into a forfeit.
     CmdResult r = run(std::string("match --rules ") + rules + " --a easy --b-cmd " + PBRAIN_BINARY +
-                      " --timeout-turn 100 --games 2");
+                      " --timeout-turn 100 --grace-ms 20000 --games 2");
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("white pbrain-gomoku"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("forfeits"), std::string::npos) << r.out;
@@ -110,10 +126,15 @@ TEST(MatchCli, OurOwnBrainOverTheProtocol) {
 
 TEST(MatchCli, SigtermStopsWithTotals) {
   // A brain that never starts: every game takes the 300 ms start timeout.
-  // SIGTERM after a second ends the match after the game in progress.
+  // SIGTERM once the first game is reported (so the handler is in place,
+  // however slow the start under a sanitizer) ends the match after the game
+  // in progress.
+  const std::string out = testing::TempDir() + "match_sigterm.txt";
   CmdResult r =
-      run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 & "
-          "pid=$!; sleep 1; kill -TERM $pid; wait $pid");
+      run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 > " + out +
+          " 2>&1 & pid=$!; i=0; until grep -q '^game' " + out +
+          " || [ $i -ge 600 ]; do sleep 0.1; i=$((i+1)); done; kill -TERM $pid; wait $pid; st=$?; cat " +
+          out + "; exit $st");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Stopped after "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" of 100 games."), std::string::npos) << r.out;
