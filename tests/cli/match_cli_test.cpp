@@ -130,6 +130,7 @@ TEST(MatchCli, SigtermStopsWithTotals) {
   // however slow the start under a sanitizer) ends the match after the game
   // in progress.
   const std::string out = testing::TempDir() + "match_sigterm.txt";
+  std::ofstream(out, std::ios::trunc).flush();  // no game line from an earlier run
   CmdResult r =
       run("match --a random --b-cmd 'sleep 30' --games 100 --start-timeout-ms 300 > " + out +
           " 2>&1 & pid=$!; i=0; until grep -q '^game' " + out +
