@@ -232,9 +232,8 @@ void registerMatchCommands(CLI::App& app) {
         std::sort(logged->begin(), logged->end(),
                   [](const MatchGame& x, const MatchGame& y) { return x.index < y.index; });
         for (const MatchGame& g : *logged) {
-          if (g.index >= config.games) continue;  // a longer match before: keep only what counts now
-          kept += matchLogGame(g) + "\n";
-          config.resumed.push_back(g);
+          kept += matchLogGame(g) + "\n";  // every game stays in the log...
+          if (g.index < config.games) config.resumed.push_back(g);  // ...those within --games count
         }
         std::cout << "Resuming from " << logFile << ": " << config.resumed.size() << " of " << config.games
                   << " games already played.\n";

@@ -178,6 +178,13 @@ TEST(MatchCli, LogAndResume) {
   std::ifstream in(log);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(countLines(text, "{\"aBlack\""), 8) << text;
+  // Fewer games than logged: the totals of the first ones; the log keeps all.
+  r = run("match --a random --b random --games 2 --seed 3 --log " + log + " --resume --quiet");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Games: 2 "), std::string::npos) << r.out;
+  std::ifstream in2(log);
+  std::string text2((std::istreambuf_iterator<char>(in2)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text2, text);
   // The same log for another match is refused; --resume alone too.
   r = run("match --a random --b random --games 8 --seed 4 --log " + log + " --resume");
   EXPECT_EQ(r.status, 2);
