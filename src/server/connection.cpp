@@ -12,6 +12,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "server/request.h"
 
 namespace gomoku {
 
@@ -162,11 +165,12 @@ class GuardedStream final : public httplib::Stream {
 /// and the connection closes.
 void answerBroken(GuardedStream& stream, const ConnectionLimits& limits) {
   bool head = stream.broken() == GuardedStream::HEAD_TOO_LARGE;
-  std::string body = head ? "{\"error\":\"request head too large: the request line and headers may "
-                            "have at most " + std::to_string(limits.maxHeadBytes) + " bytes\"}"
-                          : "{\"error\":\"request not received in time: it must arrive within " +
-                                std::to_string(limits.requestTimeoutSec) + " s, with no pause over " +
-                                std::to_string(limits.readTimeoutSec) + " s\"}";
+  std::string body = jsonText(nlohmann::json{
+      {"error", head ? "request head too large: the request line and headers may have at most " +
+                           std::to_string(limits.maxHeadBytes) + " bytes"
+                     : "request not received in time: it must arrive within " +
+                           std::to_string(limits.requestTimeoutSec) + " s, with no pause over " +
+                           std::to_string(limits.readTimeoutSec) + " s"}});
   std::string msg = std::string(head ? "HTTP/1.1 431 Request Header Fields Too Large\r\n"
                                      : "HTTP/1.1 408 Request Timeout\r\n") +
                     "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +

@@ -439,8 +439,7 @@ struct HttpServer::Impl {
   // ---- routes ----
 
   void setupRoutes() {
-    // Browsers keep connections open and each one holds a worker while it
-    // lives: more workers and a short keep-alive keep several tabs served.
+    // More workers (with the short keep-alive above) keep several tabs served.
     http.new_task_queue = [] { return new httplib::ThreadPool(32); };
     // Keep-alive, read and write timeouts, the request head and the
     // request's total time are enforced by GuardedServer (connection.h); the

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "server/server.h"
+#include "server/test_server.h"
 
 using nlohmann::json;
 
@@ -21,15 +22,8 @@ class ApiTest : public ::testing::Test {
   void TearDown() override { server_.reset(); }
 
   void startServer(ServerOptions opt) {
-    server_.reset();
-    opt.host = "127.0.0.1";
-    opt.port = 0;
-    opt.quiet = true;
-    server_ = std::make_unique<HttpServer>(opt);
-    port_ = server_->start();
+    port_ = test::startTestServer(opt, server_, client_);
     ASSERT_GT(port_, 0);
-    client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
-    client_->set_read_timeout(30, 0);
   }
 
   /// POSTs a JSON body; returns {status, parsed body}.

@@ -16,8 +16,8 @@
 #include <random>
 #include <string>
 
-#include "server/raw_socket.h"
 #include "server/server.h"
+#include "server/test_server.h"
 
 namespace gomoku {
 namespace {

@@ -15,8 +15,8 @@
 #include <string>
 #include <thread>
 
-#include "server/raw_socket.h"
 #include "server/server.h"
+#include "server/test_server.h"
 
 using nlohmann::json;
 
@@ -26,14 +26,8 @@ namespace {
 class LimitsTest : public ::testing::Test {
  protected:
   void start(ServerOptions opt) {
-    opt.host = "127.0.0.1";
-    opt.port = 0;
-    opt.quiet = true;
-    server_ = std::make_unique<HttpServer>(opt);
-    port_ = server_->start();
+    port_ = test::startTestServer(opt, server_, client_);
     ASSERT_GT(port_, 0);
-    client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
-    client_->set_read_timeout(30, 0);
   }
   void TearDown() override { server_.reset(); }
 
