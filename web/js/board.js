@@ -153,6 +153,8 @@ export class BoardView {
           el('circle', { cx, cy, r: 1.4, class: 'last-dot' }, g);
         }
         if (view.lastMove === p && n) g.classList.add('last');
+        // A newly placed stone settles with a short animation (once).
+        if (view.lastMove === p && p !== this.lastAnimated) g.classList.add('fresh');
       }
     }
     for (const p of view.forbidden || []) {
@@ -168,6 +170,7 @@ export class BoardView {
       const { cx, cy } = this.xy(p);
       el('circle', { cx, cy, r: 4.4, class: `ghost-stone ${view.previewColor || 'black'}` }, this.topLayer);
     }
+    this.lastAnimated = view.lastMove;
     if (view.hint) {
       const { cx, cy } = this.xy(view.hint);
       el('circle', { cx, cy, r: 4.2, class: 'hint-ring', 'data-point': view.hint }, this.topLayer);

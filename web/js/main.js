@@ -7,6 +7,9 @@ import { rulesHtml } from './rules.js';
 import * as rec from './record.js';
 import { parsePoint, shown, cellAt, moveNumbers, placedPoint, pointName } from './points.js';
 import { zoneOf } from './zones.js';
+import { renderBanner, wireBanner } from './banner.js';
+import { playSound, setSoundOn, soundLog } from './sound.js';
+import { applyTheme } from './theme.js';
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -33,11 +36,13 @@ const S = {
   message: null,      // {text, error, kind}; kind 'retry' shows the Retry button
   seed: 0,            // drawn once per game: the computer varies between games
   retry: { attempt: 0, timer: 0 },  // the computer's turn waiting for the server
+  bannerClosed: false, // the end-of-game banner was dismissed
 };
 
 let board;
 // For tests and debugging in the console.
 window.gomokuApp = S;
+window.gomokuSound = soundLog;
 let prefs = loadJson(PREFS_KEY, {});
 
 function loadJson(key, fallback) {
@@ -192,6 +197,7 @@ async function startGame(settings, tokens = []) {
   S.counted = !!liveState().result; // a finished game loaded from a link is not scored again
   S.message = null;
   S.seed = Math.floor(Math.random() * 2 ** 32);
+  S.bannerClosed = false;
   clearTimeout(S.retry.timer);
   S.retry.attempt = 0;
   prefs.last = settings;
@@ -243,7 +249,29 @@ function pushState(token, st) {
   updateHash();
   if (st.result) gameOver(st);
   if (S.analysisOn) runAnalysis();
+  actionFeedback(token, st, removed);
   return said;
+}
+
+/** A sound for the action (when sounds are on). */
+function actionFeedback(token, st, removed) {
+  S.bannerClosed = false;
+  if (st.result) {
+    const w = st.result.winner;
+    const mine = w !== 'draw' && (!vsCpu() || (w === firstColor(st) ? 'first' : 'second') === S.settings.side);
+    playSound(w === 'draw' ? 'draw' : mine ? 'win' : 'lose');
+  } else if (removed.length) playSound('capture');
+  else if (placedPoint(token)) playSound('stone');
+}
+
+function bannerView(st) {
+  const r = st.result;
+  const reason = t(`reason_${r.reason}`);
+  const detail = reason.charAt(0).toUpperCase() + reason.slice(1);
+  if (r.winner === 'draw') return { title: t('bannerDraw'), detail, mood: 'draw' };
+  if (!vsCpu()) return { title: t('bannerWins', { color: t(r.winner) }), detail, mood: 'neutral' };
+  const mine = (r.winner === firstColor(st) ? 'first' : 'second') === S.settings.side;
+  return { title: t(mine ? 'bannerYouWin' : 'bannerCpuWins'), detail, mood: mine ? 'win' : 'loss' };
 }
 
 function describeAction(prev, token, st, removed, converted) {
@@ -544,6 +572,7 @@ function render() {
   renderMoves();
   renderControls();
   renderSession();
+  renderBanner(live && st.result && !S.bannerClosed ? bannerView(st) : null);
 }
 
 function renderPlayers(st) {
@@ -818,6 +847,7 @@ function undo() {
   S.hint = null;
   S.converted = [];
   S.message = null;
+  S.bannerClosed = false;
   // S.counted stays: a game is scored once, with its first result, however
   // often it is taken back and finished again.
   render();
@@ -997,6 +1027,10 @@ function showRulesTab(which) {
 
 function wire() {
   board = new BoardView($('board'), { onPoint, onCursor });
+  wireBanner({
+    onRematch: rematch,
+    onClose: () => { S.bannerClosed = true; render(); $('board').focus(); },
+  });
 
   const f = $('start-form');
   f.addEventListener('change', updateStartForm);
@@ -1091,6 +1125,20 @@ function wire() {
     if (file) $('import-text').value = await file.text();
   });
   $('btn-link').addEventListener('click', copyLink);
+  $('opt-sound').checked = !!prefs.sound;
+  setSoundOn(prefs.sound);
+  $('opt-sound').addEventListener('change', (e) => {
+    prefs.sound = e.target.checked;
+    saveJson(PREFS_KEY, prefs);
+    setSoundOn(prefs.sound);
+    playSound('stone'); // a sample, and the click lets the browser start audio
+  });
+  $('theme-select').value = prefs.theme || 'system';
+  $('theme-select').addEventListener('change', (e) => {
+    prefs.theme = e.target.value;
+    saveJson(PREFS_KEY, prefs);
+    applyTheme(prefs.theme);
+  });
   // A retry asked for by hand starts the waiting times afresh.
   $('btn-retry').addEventListener('click', () => { S.retry.attempt = 0; retryComputer(); });
 
@@ -1117,6 +1165,7 @@ async function openFromHash() {
 }
 
 async function init() {
+  applyTheme(prefs.theme);
   setLang(prefs.lang || (navigator.language || 'en').slice(0, 2));
   applyI18n(document);
   wire();
