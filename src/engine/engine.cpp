@@ -209,12 +209,18 @@ ThinkResult Engine::think(const Game& game, Level level,
   bool ownTurn = game.phase() == Phase::PLAY || game.phase() == Phase::REEL_PENDING;
   if (ownTurn && v == Variant::FISHING) {
     FishingSettings fs = fishingSettings(level);
-    if (varied) fs.randomTop = 3;
+    if (varied) {  // as above: a depth the clock never cuts, so a seed repeats
+      fs.randomTop = 3;
+      fs.maxDepth = std::min(fs.maxDepth, MEDIUM_OPENING_DEPTH);
+    }
     return impl_->fishingTurn(game, fs, onProgress);
   }
   if (ownTurn && v == Variant::CAPTURES) {
     CapturesSettings cs = capturesSettings(level);
-    if (varied) cs.randomTop = 3;
+    if (varied) {
+      cs.randomTop = 3;
+      cs.maxDepth = std::min(cs.maxDepth, MEDIUM_OPENING_DEPTH);
+    }
     return impl_->capturesTurn(game, cs, onProgress);
   }
   return impl_->run(game, s.limits, s.config, s.randomMargin, s.randomTop, onProgress);

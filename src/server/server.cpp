@@ -128,6 +128,9 @@ struct ExternalFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A reviewed position's value after each completed search depth.
+using DepthValues = std::map<int, int>;
+
 /// Largest search time a position of /review may ask for.
 constexpr int64_t MAX_REVIEW_POSITION_MS = 2000;
 
@@ -416,7 +419,9 @@ struct HttpServer::Impl {
 
   /// Marks each stone of the record by what it lost for its player against
   /// the engine's choice: positions[k] is before action k, [k+1] after it.
-  static json reviewMoves(const GameRequest& request, const json& positions, Variant variant) {
+  /// byDepth[k]: the value of positions[k] after each completed iteration.
+  static json reviewMoves(const GameRequest& request, const json& positions,
+                          const std::vector<DepthValues>& byDepth, Variant variant) {
     // Evaluation units differ: Fishing counts 1000 a capture point.
     const int unit = variant == Variant::FISHING ? 8 : 1;
     const int inaccuracy = 60 * unit, mistake = 150 * unit, blunder = 400 * unit;
@@ -433,6 +438,19 @@ struct HttpServer::Impl {
           before["side"].is_string()) {
         int sign = before["side"] == "black" ? 1 : -1;
         int v0 = sign * before["evalBlack"].get<int>(), v1 = sign * after["evalBlack"].get<int>();
+        // Values of searches of different depths swing with the parity (a
+        // four is worth far more to the side to move): compare the position
+        // at depth d with the one after the stone at depth d - 1, the same
+        // tree as far as the stone, when the sides alternate.
+        if (after["side"].is_string() && after["side"] != before["side"] && k + 1 < byDepth.size()) {
+          const DepthValues &d0 = byDepth[k], &d1 = byDepth[k + 1];
+          for (auto it = d0.rbegin(); it != d0.rend(); ++it)
+            if (auto next = d1.find(it->first - 1); next != d1.end()) {
+              v0 = it->second;
+              v1 = -next->second;
+              break;
+            }
+        }
         int loss = std::max(0, v0 - v1);
         m["loss"] = loss;
         const char* mark = nullptr;
@@ -456,7 +474,9 @@ struct HttpServer::Impl {
     std::vector<std::string> tokens = splitRecord(job.request.record);
     Game g(job.request.rules);
     json positions = json::array();
+    std::vector<DepthValues> byDepth;
     bool complete = true;
+    std::string failure;
     for (size_t k = 0; k <= tokens.size(); ++k) {
       if (job.stopAsked || stopping) {
         complete = false;
@@ -464,14 +484,22 @@ struct HttpServer::Impl {
       }
       ThinkResult r;
       bool external = false;
+      DepthValues values;
       if (!g.over()) {
-        r = thinkFor(job, g, &external);
+        try {
+          r = thinkFor(job, g, &external, [&values](const Progress& p) { values[p.depth] = p.eval; });
+        } catch (const ExternalFailure& e) {  // keep what is done
+          failure = e.what();
+          complete = false;
+          break;
+        }
         if (job.stopAsked || stopping) {  // cut short: not a fair value
           complete = false;
           break;
         }
       }
       positions.push_back(reviewPosition(k, g, &r));
+      byDepth.push_back(std::move(values));
       if (external) {
         markExternal(job, positions.back());
         positions.back()["evalBlack"] = nullptr;
@@ -482,8 +510,10 @@ struct HttpServer::Impl {
       }
       if (k < tokens.size() && !g.applyToken(tokens[k]).empty()) break;  // replayed before: cannot fail
     }
-    return json{{"complete", complete}, {"positions", positions},
-                {"moves", reviewMoves(job.request, positions, job.request.rules.variant)}};
+    json out{{"complete", complete}, {"positions", positions},
+             {"moves", reviewMoves(job.request, positions, byDepth, job.request.rules.variant)}};
+    if (!failure.empty()) out["error"] = failure;
+    return out;
   }
 
   json progressJson(SearchJob& job) {
