@@ -34,7 +34,7 @@ export class GameReview {
     this.handlers = handlers;
     this.gen = 0;
     this.key = null;
-    this.data = null;      // {tokens, positions, moves, total, done, complete, error}
+    this.data = null;      // {tokens, positions, moves, total, done, complete, finished, error}
     this.view = 0;         // the position the player looks at
     $('review-close').addEventListener('click', () => this.close());
     $('review-graph').addEventListener('click', (e) => this.onGraphClick(e));
@@ -108,7 +108,8 @@ export class GameReview {
       this.data.positions = r.positions || [];
       this.data.moves = r.moves || [];
       this.data.done = this.data.positions.length;
-      this.data.complete = !!r.complete;
+      this.data.complete = !!r.complete;  // false: stopped or cut off by the server's cap
+      this.data.finished = true;
     } catch (e) {
       if (stale()) return;
       this.job = null;
@@ -164,11 +165,11 @@ export class GameReview {
     const pct = d.total ? Math.round((100 * d.done) / d.total) : 0;
     $('review-bar').style.width = `${d.complete ? 100 : pct}%`;
     $('review-progress').setAttribute('aria-valuenow', String(d.complete ? 100 : pct));
-    $('review-progress').hidden = d.complete;
+    $('review-progress').hidden = !!(d.finished || d.error);
     let status;
     if (d.error) status = t('reviewFailed', { error: d.error });
     else if (d.waiting) status = t('serverBusy');
-    else if (!d.complete && !d.moves.length) status = t('reviewRunning', { done: d.done, total: d.total });
+    else if (!d.finished) status = t('reviewRunning', { done: d.done, total: d.total });
     else status = this.summary();
     $('review-status').textContent = status;
     this.drawGraph();

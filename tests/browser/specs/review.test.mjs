@@ -13,7 +13,8 @@ after(async () => { await b.close(); });
 const viewIndex = (page) => page.evaluate(() => window.gomokuApp.viewIndex);
 const reviewDone = (page) => page.waitForFunction(() => {
   const s = document.querySelector('#review-status').textContent;
-  return /mistake|Fehler|could not|nicht gelungen/.test(s) && document.querySelector('#review-progress').hidden;
+  // Finished (or failed): the bar is gone and the text is no longer the progress.
+  return document.querySelector('#review-progress').hidden && !/Analysing|ausgewertet|busy|ausgelastet/.test(s);
 }, null, { timeout: 90000 }).catch(async (e) => {
   const said = await page.evaluate(() => `${document.querySelector('#review-status').textContent} / progress hidden: ${document.querySelector('#review-progress').hidden}`);
   throw new Error(`${e.message}; the review: ${said}`);
