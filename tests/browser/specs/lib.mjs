@@ -135,14 +135,16 @@ export function assertNoErrors(errors) {
 
 /**
  * A server of the test's own (GOMOKU_BIN, set by run.mjs), for tests that
- * stop it and start it again on the same port. port 0: a free one.
+ * stop it and start it again on the same port. port 0: a free one;
+ * extraArgs: more `gomoku serve` options (e.g. --brain).
  */
-export async function startOwnServer(port = 0) {
+export async function startOwnServer(port = 0, extraArgs = []) {
   const { spawn } = await import('node:child_process');
   const bin = process.env.GOMOKU_BIN;
   assert.ok(bin, 'GOMOKU_BIN is not set (run the specs through run.mjs)');
   const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--quiet'];
   if (process.env.GOMOKU_WEB) args.push('--web', process.env.GOMOKU_WEB);
+  args.push(...extraArgs);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -157,10 +159,12 @@ export async function startOwnServer(port = 0) {
   return {
     url,
     port: Number(new URL(url).port),
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) { resolve(); return; }
+    // SIGKILL: the server vanishes at once, as in a crash (SIGTERM lets it
+    // finish the requests of open connections first).
+    stop: (signal = 'SIGTERM') => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     }),
   };
 }

@@ -29,7 +29,7 @@ test('server loss during the computer\'s turn: backoff, a message, Retry, and th
   const started = page.waitForResponse((r) => r.url().endsWith('/api/v1/search') && r.request().method() === 'POST');
   await clickPoint(page, 'h8');
   await started;
-  await server.stop();
+  await server.stop('SIGKILL');
   server = null;
   const before = requests;
   await sleep(5000);
@@ -61,7 +61,7 @@ test('server loss during the computer\'s turn: backoff, a message, Retry, and th
 
   // Bug 2: a point clicked while the server is down gets a translated sentence, not "network".
   const free = freePoint((await appState(page)).state, 'j10', 'g6');
-  await server.stop();
+  await server.stop('SIGKILL');
   server = null;
   await clickPoint(page, free);
   await page.waitForFunction(() => !document.querySelector('#message').hidden);
