@@ -4,7 +4,7 @@
 set -euo pipefail
 what=${1:-build}
 pkgs=(g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev
-      nlohmann-json3-dev libcli11-dev libcpp-httplib-dev libsqlite3-dev)
+      nlohmann-json3-dev libcli11-dev libcpp-httplib-dev libsqlite3-dev libssl-dev)
 if [ "$what" = test ]; then
   pkgs+=(chromium nginx clang libclang-rt-14-dev)
 fi
