@@ -12,6 +12,7 @@
 #include "app/commands.h"
 #include "match/match.h"
 #include "match/matchlog.h"
+#include "match/sprt.h"
 
 namespace gomoku::app {
 
@@ -26,6 +27,7 @@ struct SideOptions {
   int64_t timeMs = 0;
   int depth = 0;
   uint64_t nodes = 0;
+  int threads = 1;
   std::string name;
 
   void add(CLI::App* cmd, const std::string& side, const std::string& defaultLevel,
@@ -42,6 +44,9 @@ struct SideOptions {
                     "player " + upper(side) + " is our engine searching to this depth");
     cmd->add_option("--" + side + "-nodes", nodes,
                     "player " + upper(side) + " is our engine with this node budget a move");
+    cmd->add_option("--" + side + "-threads", threads,
+                    "player " + upper(side) + " (our engine with limits) searches with this many threads")
+        ->check(CLI::Range(1, 64));
     cmd->add_option("--" + side + "-name", name, "name printed for player " + upper(side));
   }
 
@@ -63,6 +68,7 @@ struct SideOptions {
       spec->limits.timeMs = timeMs;
       spec->limits.depth = depth;
       spec->limits.nodes = nodes;
+      spec->limits.threads = threads;
       return {};
     }
     auto parsed = parseLevelSpec(level);
@@ -128,7 +134,7 @@ void registerMatchCommands(CLI::App& app) {
   static uint64_t seed = 1;
   static size_t hashMiB = 64;
   static int64_t turnMs = 5000, matchMs = 0, graceMs = 1000, startMs = 10000;
-  static std::string openingsFile, recordsFile, logFile;
+  static std::string openingsFile, recordsFile, logFile, sprtText;
   static bool brainStderr = false, quiet = false, resume = false;
 
   cmd->add_option("--rules", rules.rules, "freestyle (Gomoku), renju, captures or fishing")
@@ -163,6 +169,9 @@ void registerMatchCommands(CLI::App& app) {
   cmd->add_flag("--resume", resume,
                 "continue the match in the --log file: its games count, the missing ones are played");
   cmd->add_flag("--quiet", quiet, "print only the totals");
+  cmd->add_option("--sprt", sprtText,
+                  "sequential test ELO0,ELO1 (alpha = beta = 0.05): print the LLR after each\n"
+                  "pair of games and stop when it reaches a bound; --games is then the most played");
 
   cmd->callback([] {
     auto fail = [](const std::string& msg) {
@@ -214,6 +223,8 @@ void registerMatchCommands(CLI::App& app) {
       if (config.openings.empty()) return fail(openingsFile + ": " + err);
     }
     if (config.openings.empty()) config.openings = openingsFor(config.rules);
+    std::optional<SprtConfig> sprt;
+    if (!sprtText.empty() && !(sprt = parseSprt(sprtText, &err))) return fail(err);
     if (resume && logFile.empty()) return fail("--resume needs --log FILE (the log of the match to continue)");
     std::ofstream log;
     if (!logFile.empty()) {
@@ -257,10 +268,28 @@ void registerMatchCommands(CLI::App& app) {
     config.stop = &g_stop;
     for (int sig : {SIGINT, SIGTERM})  // keep a signal ignored if it was (nohup, "&")
       if (std::signal(sig, onStopSignal) == SIG_IGN) std::signal(sig, SIG_IGN);
+    // Games are reported in order, so game 2k+1 completes the pair 2k, 2k+1
+    // (one opening, colours swapped).
+    std::vector<double> pairScores;
+    double firstOfPair = 0;
+    std::optional<SprtStatus> sprtResult;
     auto summary = runMatch(
         config,
         [&](const MatchGame& g) {
           if (!quiet) std::cout << formatGameLine(g, config) << (g.resumed ? " (from the log)" : "") << std::endl;
+          if (sprt && !sprtResult) {
+            if (g.index % 2 == 0) {
+              firstOfPair = g.aScore();
+            } else {
+              pairScores.push_back(firstOfPair + g.aScore());
+              SprtStatus st = sprtStatus(*sprt, pairScores);
+              if (!quiet) std::cout << formatSprt(st, *sprt) << std::endl;
+              if (st.decision != 0) {
+                sprtResult = st;
+                g_stop.store(true);  // no new game starts; running ones finish
+              }
+            }
+          }
           if (log && !g.resumed) {
             log << matchLogGame(g) << "\n";
             log.flush();
@@ -275,9 +304,12 @@ void registerMatchCommands(CLI::App& app) {
       if (std::signal(sig, SIG_DFL) == SIG_IGN) std::signal(sig, SIG_IGN);
     if (!summary) return fail(err);
     if (!quiet) std::cout << "\n";
-    if (g_stop.load())
+    if (sprtResult)
+      std::cout << "The SPRT decided after " << 2 * sprtResult->pairs << " games.\n";
+    else if (g_stop.load())
       std::cout << "Stopped after " << summary->elo.games << " of " << config.games << " games.\n";
     std::cout << formatSummary(*summary, config);
+    if (sprt) std::cout << formatSprt(sprtResult ? *sprtResult : sprtStatus(*sprt, pairScores), *sprt) << "\n";
     std::cout << "Command: " << commandLine() << std::endl;
     setExitCode(0);
   });

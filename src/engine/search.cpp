@@ -1,6 +1,7 @@
 #include "engine/search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <thread>
@@ -31,8 +32,21 @@ constexpr int KILLER_KEY = 3000;
 
 /// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
 /// rest is skipped (late-move pruning).
-constexpr int LMP_DEPTH = 4;
-constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 6, 10, 14, 20};
+constexpr int LMP_DEPTH = 6;
+constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
+
+/// Late-move reductions for quiet moves, growing with the depth left and
+/// the move's rank: about ln(depth) ln(rank) / 1.9, one ply more at non-PV
+/// nodes. Filled once; indices clamp at 63.
+struct Reductions {
+  int8_t r[64][64];
+  Reductions() {
+    for (int d = 0; d < 64; ++d)
+      for (int i = 0; i < 64; ++i)
+        r[d][i] = d && i ? int8_t(0.3 + std::log(double(d)) * std::log(double(i)) / 1.9) : 0;
+  }
+};
+const Reductions REDUCTIONS;
 
 
 /// State every search thread sees.
@@ -44,6 +58,10 @@ struct Shared {
   std::atomic<bool> abort{false};
   Stopwatch clock;
   int threads = 1;
+  /// While the root's threat searches run (before any helper thread
+  /// starts): the time after which a running threat search gives up, so
+  /// that they never eat the iterations' time. 0: no such limit.
+  int64_t threatDeadlineMs = 0;
 };
 
 class SearchThread {
@@ -53,7 +71,7 @@ class SearchThread {
     std::memset(history_, 0, sizeof history_);
     threats_.setPoll([this] {
       checkLimits();
-      return aborted();
+      return aborted() || (sh_.threatDeadlineMs && sh_.clock.millis() >= sh_.threatDeadlineMs);
     });
     for (auto& k : killers_) k[0] = k[1] = NO_POS;
   }
@@ -251,9 +269,9 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       v = -search<R>(-beta, -alpha, newDepth, ply + 1, pvNode);
     } else {
       int r = 0;
-      if (depth >= 3 && !tactical && i >= 3)
-        r = std::min(1 + (i >= 8) + (depth >= 6 && i >= 20), newDepth - 1);
-      r = std::max(r, 0);
+      if (depth >= 3 && !tactical && i >= 2)
+        r = REDUCTIONS.r[std::min(depth, 63)][std::min(i, 63)] + !pvNode;
+      r = std::clamp(r, 0, std::max(newDepth - 1, 0));
       v = -search<R>(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
       if (v > alpha && r > 0) v = -search<R>(-alpha - 1, -alpha, newDepth, ply + 1, false);
       if (v > alpha && v < beta && pvNode) v = -search<R>(-beta, -alpha, newDepth, ply + 1, true);
@@ -400,6 +418,9 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     for (Pos p : allowed) allowedMask[p] = true;
     auto ok = [&](Pos p) { return p != NO_POS && b.isEmpty(p) && allowedMask[p]; };
 
+    // The root's threat searches below may use two fifths of the soft time.
+    if (limits.softMs) sh.threatDeadlineMs = std::max<int64_t>(limits.softMs * 2 / 5, 1);
+
     // 1. Trivial and forced cases: our five, the opponent's five to block.
     if (b.emptyCount() == 0) return;
     if (b.threatCount(us, T_FIVE)) {
@@ -472,7 +493,12 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           }
           pos.play<R>(m);
           bool refuted = ts.vcf<R>(cfg.rootVcfFours, each) == 0;
+          bool unknown = ts.aborted();
           pos.undo();
+          if (unknown) {
+            complete = false;
+            break;
+          }
           if (refuted) kept.push_back(m);
         }
         bool anyBlock =
@@ -504,7 +530,12 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           }
           pos.play<R>(m);
           bool refuted = !ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes / 4);
+          bool unknown = ts.aborted();
           pos.undo();
+          if (unknown) {
+            complete = false;
+            break;
+          }
           if (refuted) {
             kept.push_back(m);
             anyQuiet = true;
@@ -517,6 +548,7 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     if (cands.size() == 1 && !cfg.exactRootValues) return finish(cands[0], evaluate(b), "forced");
 
     // 6. Iterative deepening, with helpers sharing the table.
+    sh.threatDeadlineMs = 0;
     for (Pos m : cands) main->rootMoves().push_back(RootMove{m, -VALUE_INFINITE, false});
     res.best = cands[0];
     res.value = -VALUE_INFINITE;

@@ -45,6 +45,9 @@ class ThreatSearch {
   bool hasFourMove(Color c) const;
 
   const std::vector<Pos>& pv() const { return pv_; }
+  /// Did the last vcf() / vct() stop on its budget or the poll (so that
+  /// "not found" means "unknown")?
+  bool aborted() const { return aborted_; }
   uint64_t nodes() const { return nodes_; }
   /// Forget cached VCF results (call when the table should not carry over).
   void clearCache();

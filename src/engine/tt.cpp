@@ -23,6 +23,9 @@ uint8_t genOf(uint64_t d) { return uint8_t((d >> 42) & 63); }
 TranspositionTable::TranspositionTable(size_t mib) { resize(mib); }
 
 void TranspositionTable::resize(size_t mib) {
+  // Managers send the same INFO max_memory before every game: keep the
+  // table (and skip allocating and zeroing it again) when nothing changes.
+  if (clusters_ && std::max<size_t>(mib, 1) == mib_) return clear();
   mib_ = std::max<size_t>(mib, 1);
   count_ = mib_ * 1024 * 1024 / sizeof(Cluster);
   clusters_ = std::make_unique<Cluster[]>(count_);

@@ -43,6 +43,7 @@ std::string PlayerSpec::label() const {
       if (limits.timeMs) add(std::to_string(limits.timeMs) + "ms");
       if (limits.depth) add("depth " + std::to_string(limits.depth));
       if (limits.nodes) add(std::to_string(limits.nodes) + " nodes");
+      if (limits.threads > 1) add(std::to_string(limits.threads) + " threads");
       return out.empty() ? "engine" : out;
     }
     case Kind::BRAIN: {

@@ -1,8 +1,11 @@
 #include "rules/pattern.h"
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <mutex>
+
+#include "rules/weights.h"
 
 namespace gomoku {
 
@@ -139,8 +142,8 @@ const PatternTable& patternTable(bool exact) {
 }
 
 int patternScore(Pattern p) {
-  static constexpr int16_t SCORE[PATTERN_NB] = {0, 0, 1, 2, 4, 10, 12, 40, 40, 120, 120, 1000};
-  return SCORE[p];
+  static_assert(std::size(weights::PATTERN) == PATTERN_NB);
+  return weights::PATTERN[p];
 }
 
 const std::array<Combo, 65536>& comboTable() {
@@ -168,8 +171,8 @@ const std::array<Combo, 65536>& comboTable() {
         else if (n[F3] == 1) th = T_F3;
         else if (n[B3]) th = T_B3;
       }
-      static constexpr int16_t BONUS[THREAT_NB] = {0, 0, 0, 60, 0, 200, 300, 300, 2000};
-      (*t)[packed] = Combo{th, int16_t(valid ? score + BONUS[th] : 0)};
+      static_assert(std::size(weights::COMBO) == THREAT_NB);
+      (*t)[packed] = Combo{th, int16_t(valid ? score + weights::COMBO[th] : 0)};
     }
     return t;
   }();

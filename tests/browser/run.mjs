@@ -3,7 +3,8 @@
 // when node_modules is missing, starts `gomoku serve` on a free loopback
 // port, runs specs/*.test.mjs with node's test runner against it in Debian's
 // Chromium, and stops the server.
-//   node run.mjs --gomoku build/test/gomoku [--screenshots DIR] [--web DIR]
+//   node run.mjs --gomoku build/test/gomoku [--screenshots DIR] [--web DIR] [--only WORD]
+// --only runs the specs whose file name contains WORD (while iterating).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,12 +63,14 @@ const url = await new Promise((resolve, reject) => {
 });
 console.log(`browser tests: server at ${url}`);
 
-const specs = fs.readdirSync(path.join(here, 'specs')).filter((f) => f.endsWith('.test.mjs')).sort()
+const only = opt('only', '');
+const specs = fs.readdirSync(path.join(here, 'specs')).filter((f) => f.endsWith('.test.mjs') && f.includes(only)).sort()
   .map((f) => path.join(here, 'specs', f));
 const t0 = Date.now();
 const code = await new Promise((resolve) => {
   const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...specs], {
-    cwd: here, stdio: 'inherit', env: { ...process.env, GOMOKU_URL: url, GOMOKU_SCREENSHOTS: shots },
+    cwd: here, stdio: 'inherit', // Specs that stop and restart a server of their own (server loss) get the binary.
+    env: { ...process.env, GOMOKU_URL: url, GOMOKU_SCREENSHOTS: shots, GOMOKU_BIN: path.resolve(gomoku), GOMOKU_WEB: web },
   });
   child.on('exit', (c, sig) => resolve(sig ? 1 : c));
 });

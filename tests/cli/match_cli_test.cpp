@@ -193,3 +193,24 @@ TEST(MatchCli, LogAndResume) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("--resume needs --log"), std::string::npos) << r.out;
 }
+
+TEST(MatchCli, SprtStopsAtABound) {
+  // Fixed-depth search against a random player wins every pair: the test
+  // accepts H1 long before the 200 games allowed, and says so.
+  CmdResult r = run("match --a-depth 2 --b random --games 200 --sprt 0,200 --seed 3");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("LLR"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("H1 accepted"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("The SPRT decided after "), std::string::npos) << r.out;
+  int games = countLines(r.out, "game ");
+  EXPECT_GE(games, 4);
+  EXPECT_LT(games, 60) << r.out;
+  // The other way round, H0 is accepted.
+  CmdResult h0 = run("match --a random --b-depth 2 --games 200 --sprt 0,200 --seed 3 --quiet");
+  ASSERT_EQ(h0.status, 0) << h0.out;
+  EXPECT_NE(h0.out.find("H0 accepted"), std::string::npos) << h0.out;
+  // Bad bounds are refused with a message.
+  CmdResult bad = run("match --a random --b random --games 2 --sprt 10,0");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--sprt"), std::string::npos) << bad.out;
+}

@@ -1,5 +1,6 @@
 // The JSON API (docs/api.md). The UI is stateless towards the server: every
 // call carries the whole game {rules, size, exactFive, opening, record}.
+import { t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -19,7 +20,8 @@ async function call(method, path, body, signal) {
     });
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    throw new ApiError(0, 'network');
+    // Status 0: no answer at all (server down, network gone); the caller keeps the game.
+    throw new ApiError(0, t('netDown'));
   }
   let data = null;
   try {
@@ -48,8 +50,10 @@ export const api = {
   replay: (settings, tokens) => call('POST', '/api/v1/replay', gameBody(settings, tokens)),
   analyze: (settings, tokens, timeMs, signal) =>
     call('POST', '/api/v1/analyze', { ...gameBody(settings, tokens), timeMs }, signal),
-  startSearch: (settings, tokens, level) =>
-    call('POST', '/api/v1/search', { ...gameBody(settings, tokens), level }),
+  // `seed`: drawn once per game, so the computer varies between games but
+  // answers the same way within one (the server ignores it if unknown).
+  startSearch: (settings, tokens, level, seed) =>
+    call('POST', '/api/v1/search', { ...gameBody(settings, tokens), level, ...(seed === undefined ? {} : { seed }) }),
   pollSearch: (id) => call('GET', `/api/v1/search/${encodeURIComponent(id)}`),
   stopSearch: (id) => call('POST', `/api/v1/search/${encodeURIComponent(id)}/stop`),
 };
@@ -60,11 +64,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Runs the computer's turn with live progress. Retries while the server is
  * busy (503). `isCancelled()` lets the caller drop a stale search.
  */
-export async function computerTurn(settings, tokens, level, onProgress, isCancelled) {
+export async function computerTurn(settings, tokens, level, onProgress, isCancelled, seed) {
   let started;
   for (let attempt = 0; ; attempt++) {
     try {
-      started = await api.startSearch(settings, tokens, level);
+      started = await api.startSearch(settings, tokens, level, seed);
       break;
     } catch (e) {
       if (e.status === 503 && attempt < 60 && !isCancelled()) {

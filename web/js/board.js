@@ -104,7 +104,7 @@ export class BoardView {
    * view = {rows, lastMove, numbers: Map|null, forbidden: [], rod: [],
    *         winLine: [], converted: [], proposals: [], selected: [],
    *         hint: point|null, legal: Set|null, previewColor: 'black'|'white'|null,
-   *         interactive: bool, clickable: Set|null}
+   *         interactive: bool, clickable: Set|null, zone: Set|null}
    */
   render(view) {
     this.view = view;
@@ -116,6 +116,12 @@ export class BoardView {
     const win = new Set(view.winLine || []);
     const rod = new Set(view.rod || []);
     const conv = new Set(view.converted || []);
+
+    // An opening zone: the points where the next stone may go, shaded.
+    for (const p of view.zone || []) {
+      const { cx, cy } = this.xy(p);
+      el('rect', { x: cx - U / 2, y: cy - U / 2, width: U, height: U, class: 'zone', 'data-point': p }, this.marksLayer);
+    }
 
     // Winning line under the stones.
     if (view.winLine && view.winLine.length >= 2) {
@@ -147,6 +153,8 @@ export class BoardView {
           el('circle', { cx, cy, r: 1.4, class: 'last-dot' }, g);
         }
         if (view.lastMove === p && n) g.classList.add('last');
+        // A newly placed stone settles with a short animation (once).
+        if (view.lastMove === p && p !== this.lastAnimated) g.classList.add('fresh');
       }
     }
     for (const p of view.forbidden || []) {
@@ -162,6 +170,7 @@ export class BoardView {
       const { cx, cy } = this.xy(p);
       el('circle', { cx, cy, r: 4.4, class: `ghost-stone ${view.previewColor || 'black'}` }, this.topLayer);
     }
+    this.lastAnimated = view.lastMove;
     if (view.hint) {
       const { cx, cy } = this.xy(view.hint);
       el('circle', { cx, cy, r: 4.2, class: 'hint-ring', 'data-point': view.hint }, this.topLayer);

@@ -100,6 +100,7 @@ const STRINGS = {
     promptPropose: 'Black: propose two fifth moves ({n} of 2 chosen)',
     promptKeep: 'White: click the proposed fifth move you keep',
     promptReel: 'Rod: +{points}. Click a {color} stone to reel it in, or reel later',
+    promptReelWins: 'Rod: +{points}, and reeling it in wins the game! Reel in now, or reel later',
     promptDrawOffered: '{color} offers a draw',
     tok_pass: 'Pass',
     tok_draw: 'Offer draw',
@@ -114,14 +115,14 @@ const STRINGS = {
     tok_propose: 'Proposes',
     tok_keep: 'Keeps',
     saidPlace: '{color} {point}.',
-    saidReel: '{color} reels in {n} stones: +{p} (now {total} points).',
+    saidReel: '{color} reels in {n, plural, one {# stone} other {# stones}}: +{p} (now {total, plural, one {# point} other {# points}}).',
     saidPropose: '{color} proposes {points}.',
     saidToken: '{color}: {action}.',
     saidConverted: '{point} changes colour.',
-    saidCaptured: '{n} stones captured.',
+    saidCaptured: '{n, plural, one {# stone} other {# stones}} captured.',
     undone: 'Move taken back.',
     reviewing: 'You are looking at an earlier position. Use » to return to the game.',
-    reviewStatus: 'Reviewing: after {n} of {total} actions',
+    reviewStatus: 'Reviewing: after {n} of {total, plural, one {# action} other {# actions}}',
     reviewNote: 'Reviewing an earlier position. » returns to the game.',
     forbiddenTitle: 'Forbidden point',
     forbiddenText: '{point} is forbidden for Black (a double-three, double-four or overline). Playing it loses the game. Play it anyway?',
@@ -145,18 +146,40 @@ const STRINGS = {
     reason_passes: 'both players passed',
     pointsTitle: 'Points (10 win)',
     pairsTitle: 'Pairs taken (5 win)',
-    pointsUnit: 'points',
-    pairsUnit: 'pairs',
+    pointsUnit: '{n, plural, one {point} other {points}}',
+    pairsUnit: '{n, plural, one {pair} other {pairs}}',
     levelNow: 'Computer level: {level}.',
     hintThinking: 'Looking for a good move…',
     hintPoint: 'Hint: try {point}.',
     hintToken: 'Hint: {action}.',
     hintNone: 'No hint for this position.',
     analysing: 'Analysing…',
-    forcedWin: '{color} wins by force (in {n} moves)',
+    forcedWin: '{color} wins by force (in {n, plural, one {# move} other {# moves}})',
     evalEven: 'About even ({v})',
     evalBetter: '{color} is better (+{v})',
     depthN: 'depth {n}',
+    netDown: 'Cannot reach the server; your game is kept.',
+    netDownRetrying: 'Cannot reach the server; your game is kept. Trying again by itself…',
+    retry: 'Retry',
+    cpuDeclinesDraw: 'The computer declines the draw; the game goes on.',
+    cpuAdd2: 'The computer places two more stones; then you choose the colours.',
+    cpuSwapped: 'The computer swaps: it now plays {cpu}, you play {you}.',
+    cpuStayed: 'The computer keeps the colours: it plays {cpu}, you play {you}.',
+    importVsCpu: 'Go on against the computer (otherwise you play both sides, for study)',
+    zoneCentre: 'The first stone goes on the centre point (shaded).',
+    zoneCaptures: 'Black’s second stone must stand at least three lines from the centre, outside the central 5×5 square (the shaded points).',
+    zoneRif2: 'RIF opening: the second stone goes right next to the first, straight or diagonally (shaded).',
+    zoneRif3: 'RIF opening: the third stone goes inside the central 5×5 square (shaded).',
+    notLegal: '{point} is not allowed now.',
+    theme: 'Colours',
+    theme_system: '◐ Auto',
+    theme_light: '☀ Light',
+    theme_dark: '☾ Dark',
+    sounds: 'Sounds',
+    bannerDraw: 'Draw',
+    bannerWins: '{color} wins!',
+    bannerYouWin: 'You win!',
+    bannerCpuWins: 'The computer wins',
   },
   de: {
     appName: 'Fünf in einer Reihe',
@@ -256,6 +279,7 @@ const STRINGS = {
     promptPropose: 'Schwarz: Schlage zwei fünfte Züge vor ({n} von 2 gewählt)',
     promptKeep: 'Weiß: Klicke den vorgeschlagenen fünften Zug an, der bleiben soll',
     promptReel: 'Angel: +{points}. Klicke einen Stein von {color} an, um ihn einzuholen, oder hole später ein',
+    promptReelWins: 'Angel: +{points} – wer jetzt einholt, gewinnt die Partie! Jetzt einholen oder später',
     promptDrawOffered: '{color} bietet Remis an',
     tok_pass: 'Passen',
     tok_draw: 'Remis anbieten',
@@ -270,14 +294,14 @@ const STRINGS = {
     tok_propose: 'Schlägt vor',
     tok_keep: 'Behält',
     saidPlace: '{color} {point}.',
-    saidReel: '{color} holt {n} Steine ein: +{p} (jetzt {total} Punkte).',
+    saidReel: '{color} holt {n, plural, one {# Stein} other {# Steine}} ein: +{p} (jetzt {total, plural, one {# Punkt} other {# Punkte}}).',
     saidPropose: '{color} schlägt {points} vor.',
     saidToken: '{color}: {action}.',
     saidConverted: '{point} wechselt die Farbe.',
-    saidCaptured: '{n} Steine geschlagen.',
+    saidCaptured: '{n, plural, one {# Stein} other {# Steine}} geschlagen.',
     undone: 'Zug zurückgenommen.',
     reviewing: 'Du siehst eine frühere Stellung. Mit » geht es zurück zur Partie.',
-    reviewStatus: 'Nachspielen: nach {n} von {total} Aktionen',
+    reviewStatus: 'Nachspielen: nach {n} von {total, plural, one {# Aktion} other {# Aktionen}}',
     reviewNote: 'Frühere Stellung. » führt zurück zur Partie.',
     forbiddenTitle: 'Verbotener Punkt',
     forbiddenText: '{point} ist für Schwarz verboten (Doppeldrei, Doppelvier oder Überlänge). Wer ihn setzt, verliert. Trotzdem setzen?',
@@ -301,18 +325,40 @@ const STRINGS = {
     reason_passes: 'beide Seiten haben gepasst',
     pointsTitle: 'Punkte (10 gewinnen)',
     pairsTitle: 'Geschlagene Paare (5 gewinnen)',
-    pointsUnit: 'Punkte',
-    pairsUnit: 'Paare',
+    pointsUnit: '{n, plural, one {Punkt} other {Punkte}}',
+    pairsUnit: '{n, plural, one {Paar} other {Paare}}',
     levelNow: 'Computerstufe: {level}.',
     hintThinking: 'Suche einen guten Zug…',
     hintPoint: 'Tipp: Versuch es mit {point}.',
     hintToken: 'Tipp: {action}.',
     hintNone: 'Für diese Stellung gibt es keinen Tipp.',
     analysing: 'Analysiere…',
-    forcedWin: '{color} gewinnt erzwungen (in {n} Zügen)',
+    forcedWin: '{color} gewinnt erzwungen (in {n, plural, one {# Zug} other {# Zügen}})',
     evalEven: 'Etwa ausgeglichen ({v})',
     evalBetter: '{color} steht besser (+{v})',
     depthN: 'Tiefe {n}',
+    netDown: 'Der Server ist nicht erreichbar; deine Partie bleibt erhalten.',
+    netDownRetrying: 'Der Server ist nicht erreichbar; deine Partie bleibt erhalten. Neuer Versuch folgt von selbst…',
+    retry: 'Erneut versuchen',
+    cpuDeclinesDraw: 'Der Computer lehnt das Remis ab; es wird weitergespielt.',
+    cpuAdd2: 'Der Computer setzt zwei weitere Steine; danach wählst du die Farben.',
+    cpuSwapped: 'Der Computer tauscht: Er spielt jetzt {cpu}, du spielst {you}.',
+    cpuStayed: 'Der Computer behält die Farben: Er spielt {cpu}, du spielst {you}.',
+    importVsCpu: 'Gegen den Computer weiterspielen (sonst spielst du beide Seiten, zum Nachspielen)',
+    zoneCentre: 'Der erste Stein kommt auf den Mittelpunkt (markiert).',
+    zoneCaptures: 'Der zweite schwarze Stein muss mindestens drei Linien von der Mitte entfernt stehen, außerhalb des mittleren 5×5-Quadrats (die markierten Punkte).',
+    zoneRif2: 'RIF-Eröffnung: Der zweite Stein kommt direkt neben den ersten, gerade oder schräg (markiert).',
+    zoneRif3: 'RIF-Eröffnung: Der dritte Stein kommt in das mittlere 5×5-Quadrat (markiert).',
+    notLegal: '{point} ist jetzt nicht erlaubt.',
+    theme: 'Farben',
+    theme_system: '◐ Auto',
+    theme_light: '☀ Hell',
+    theme_dark: '☾ Dunkel',
+    sounds: 'Töne',
+    bannerDraw: 'Remis',
+    bannerWins: '{color} gewinnt!',
+    bannerYouWin: 'Du gewinnst!',
+    bannerCpuWins: 'Der Computer gewinnt',
   },
 };
 
@@ -327,8 +373,25 @@ export function getLang() {
   return lang;
 }
 
+// "{n, plural, one {# stone} other {# stones}}": the form that the language's
+// plural rules pick for params.n; '#' stands for the number.
+const PLURAL = /\{(\w+), plural,((?:\s*=?\w+\s*\{[^{}]*\})+)\s*\}/g;
+const pluralRules = {};
+
+function plural(s, params) {
+  return s.replace(PLURAL, (m, name, body) => {
+    if (!(name in params)) return m;
+    const n = Number(params[name]);
+    const forms = {};
+    for (const f of body.matchAll(/(=?\w+)\s*\{([^{}]*)\}/g)) forms[f[1]] = f[2];
+    pluralRules[lang] ??= new Intl.PluralRules(lang);
+    const form = forms[`=${n}`] ?? forms[pluralRules[lang].select(n)] ?? forms.other ?? '';
+    return form.replace(/#/g, String(n));
+  });
+}
+
 export function t(key, params = {}) {
-  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  const s = plural(STRINGS[lang][key] ?? STRINGS.en[key] ?? key, params);
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 

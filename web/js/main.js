@@ -6,6 +6,10 @@ import { t, setLang, getLang, applyI18n } from './i18n.js';
 import { rulesHtml } from './rules.js';
 import * as rec from './record.js';
 import { parsePoint, shown, cellAt, moveNumbers, placedPoint, pointName } from './points.js';
+import { zoneOf } from './zones.js';
+import { renderBanner, wireBanner } from './banner.js';
+import { playSound, setSoundOn, soundLog } from './sound.js';
+import { applyTheme } from './theme.js';
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -29,12 +33,16 @@ const S = {
   counted: false,     // the finished game is in the session score
   analysisOn: false,
   analysisGen: 0,
-  message: null,
+  message: null,      // {text, error, kind}; kind 'retry' shows the Retry button
+  seed: 0,            // drawn once per game: the computer varies between games
+  retry: { attempt: 0, timer: 0 },  // the computer's turn waiting for the server
+  bannerClosed: false, // the end-of-game banner was dismissed
 };
 
 let board;
 // For tests and debugging in the console.
 window.gomokuApp = S;
+window.gomokuSound = soundLog;
 let prefs = loadJson(PREFS_KEY, {});
 
 function loadJson(key, fallback) {
@@ -188,10 +196,16 @@ async function startGame(settings, tokens = []) {
   S.converted = [];
   S.counted = !!liveState().result; // a finished game loaded from a link is not scored again
   S.message = null;
+  S.seed = Math.floor(Math.random() * 2 ** 32);
+  S.bannerClosed = false;
+  clearTimeout(S.retry.timer);
+  S.retry.attempt = 0;
   prefs.last = settings;
   saveJson(PREFS_KEY, prefs);
   $('start').hidden = true;
   $('game').hidden = false;
+  // The start form may have been scrolled (phones): the game opens at its top.
+  window.scrollTo(0, 0);
   $('level-select').value = settings.level;
   board.setup(settings.size);
   render();
@@ -235,7 +249,29 @@ function pushState(token, st) {
   updateHash();
   if (st.result) gameOver(st);
   if (S.analysisOn) runAnalysis();
+  actionFeedback(token, st, removed);
   return said;
+}
+
+/** A sound for the action (when sounds are on). */
+function actionFeedback(token, st, removed) {
+  S.bannerClosed = false;
+  if (st.result) {
+    const w = st.result.winner;
+    const mine = w !== 'draw' && (!vsCpu() || (w === firstColor(st) ? 'first' : 'second') === S.settings.side);
+    playSound(w === 'draw' ? 'draw' : mine ? 'win' : 'lose');
+  } else if (removed.length) playSound('capture');
+  else if (placedPoint(token)) playSound('stone');
+}
+
+function bannerView(st) {
+  const r = st.result;
+  const reason = t(`reason_${r.reason}`);
+  const detail = reason.charAt(0).toUpperCase() + reason.slice(1);
+  if (r.winner === 'draw') return { title: t('bannerDraw'), detail, mood: 'draw' };
+  if (!vsCpu()) return { title: t('bannerWins', { color: t(r.winner) }), detail, mood: 'neutral' };
+  const mine = (r.winner === firstColor(st) ? 'first' : 'second') === S.settings.side;
+  return { title: t(mine ? 'bannerYouWin' : 'bannerCpuWins'), detail, mood: mine ? 'win' : 'loss' };
 }
 
 function describeAction(prev, token, st, removed, converted) {
@@ -295,6 +331,7 @@ function maybeComputer() {
 
 async function runComputer() {
   const gen = ++S.searchGen;
+  let failed = null;
   S.thinking = { t0: performance.now(), depth: 0, busy: false };
   renderStatus();
   const ticker = setInterval(renderThinking, 100);
@@ -308,12 +345,14 @@ async function runComputer() {
       if (S.analysisOn && S.viewIndex === null && p.depth) {
         showEval(liveState().toMove, { eval: p.eval, depth: p.depth, pv: p.pv });
       }
-    }, cancelled);
+    }, cancelled, S.seed);
     if (!result || cancelled()) return;
     clearInterval(ticker);
     S.thinking = null;
     const steps = result.steps || [result.state];
     S.animating = true;
+    S.retry.attempt = 0;
+    const notes = [];
     for (let i = 0; i < result.actions.length; i++) {
       if (cancelled()) return;
       if (i > 0) {
@@ -321,25 +360,66 @@ async function runComputer() {
         await sleep(700);
         if (cancelled()) return;
       }
+      const before = liveState();
       const said = pushState(result.actions[i], steps[i] || result.state);
       // Spell out the computer's reels so they can be followed.
       if (result.actions[i].startsWith('reel')) showMessage(said, false);
+      const note = cpuDecision(result.actions[i], before, liveState());
+      if (note) notes.push(note);
     }
+    if (notes.length) showMessage(notes.join(' '), false);
     S.animating = false;
     if (result.search && S.analysisOn === false && result.search.mateIn && result.search.mateIn > 0) {
       showMessage(t('cpuSeesWin'), false);
     }
   } catch (e) {
-    if (!cancelled()) showMessage(t('cpuError', { error: e.message || String(e) }), true);
+    failed = e;
   } finally {
     clearInterval(ticker);
     if (!cancelled()) {
       S.thinking = null;
       S.animating = false;
-      render();
-      setTimeout(maybeComputer, 0);
+      if (failed) computerFailed(failed);
+      else {
+        render();
+        setTimeout(maybeComputer, 0);
+      }
     }
   }
+}
+
+/** Words for the computer's choices that a stone on the board does not show. */
+function cpuDecision(token, before, after) {
+  if (before.phaseName === 'draw-offered' && token === 'decline') return t('cpuDeclinesDraw');
+  if (!['swap', 'stay', 'add2'].includes(token)) return null;
+  if (token === 'add2') return t('cpuAdd2');
+  const you = colorOf(S.settings.side, after);
+  return t(token === 'swap' ? 'cpuSwapped' : 'cpuStayed', { cpu: t(other(you)), you: t(you) });
+}
+
+/**
+ * The computer's turn failed. Without an answer from the server (or a
+ * gateway error) it is tried again after 1, 2, 4 … 30 s; any other error
+ * waits for the Retry button. The game itself is never touched.
+ */
+function computerFailed(e) {
+  const unreachable = e.status === 0 || e.status >= 502;
+  S.retry.attempt++;
+  showMessage(unreachable ? t('netDownRetrying') : t('cpuError', { error: e.message || String(e) }), true, 'retry');
+  clearTimeout(S.retry.timer);
+  if (unreachable) {
+    const gen = S.searchGen;
+    const delay = Math.min(30000, 1000 * 2 ** (S.retry.attempt - 1));
+    S.retry.timer = setTimeout(() => { if (gen === S.searchGen) retryComputer(); }, delay);
+  }
+  render();
+}
+
+function retryComputer() {
+  clearTimeout(S.retry.timer);
+  if (S.message && S.message.kind === 'retry') S.message = null;
+  render();
+  maybeComputer();
 }
 
 function gameOver(st) {
@@ -365,7 +445,7 @@ function gameOver(st) {
 async function onPoint(p) {
   board.setHover(p);
   if (S.viewIndex !== null) {
-    showMessage(t('reviewing'), false);
+    showMessage(t('reviewing'), false, 'reviewing');
     return;
   }
   const st = liveState();
@@ -379,7 +459,8 @@ async function onPoint(p) {
       return;
     }
     case 'rif-propose-fifth': {
-      if (cell || !st.legal.includes(p)) return;
+      if (cell) return;
+      if (!st.legal.includes(p)) { illegalClick(st, p); return; }
       const i = S.selected.indexOf(p);
       if (i >= 0) S.selected.splice(i, 1);
       else S.selected.push(p);
@@ -398,7 +479,8 @@ async function onPoint(p) {
     default:
       return;
   }
-  if (cell || !st.legal.includes(p)) return;
+  if (cell) return;
+  if (!st.legal.includes(p)) { illegalClick(st, p); return; }
   if ($('opt-tap2').checked && S.pendingTap !== p) {
     S.pendingTap = p;
     render();
@@ -410,6 +492,12 @@ async function onPoint(p) {
     if (!ok) { render(); return; }
   }
   humanAction(p);
+}
+
+/** An empty point the rules refuse now: say why instead of doing nothing. */
+function illegalClick(st, p) {
+  const zone = zoneOf(st, S.settings);
+  showMessage(zone ? t(zone.reason) : t('notLegal', { point: shown(p) }), false, 'zone');
 }
 
 function onCursor(p) {
@@ -472,6 +560,7 @@ function render() {
     interactive: placing || (myTurn && (pending || st.phaseName === 'rif-keep-fifth')),
     clickable,
     pendingTap: S.pendingTap,
+    zone: placing ? zoneOf(st, S.settings)?.points : null,
   });
   $('board').dataset.phase = st.phaseName;
   $('board').dataset.toMove = st.toMove || '';
@@ -483,6 +572,7 @@ function render() {
   renderMoves();
   renderControls();
   renderSession();
+  renderBanner(live && st.result && !S.bannerClosed ? bannerView(st) : null);
 }
 
 function renderPlayers(st) {
@@ -609,7 +699,9 @@ function promptText(st) {
     case 'rif-keep-fifth':
       return t('promptKeep') + you;
     case 'reel-pending':
-      return t('promptReel', { points: st.pending.points, color: t(other(st.pending.player)) });
+      // Ten points end the game at once: say so, it is the move to make.
+      return t(st.captures[st.pending.player] + st.pending.points >= 10 ? 'promptReelWins' : 'promptReel',
+        { points: st.pending.points, color: t(other(st.pending.player)) });
     case 'draw-offered':
       return t('promptDrawOffered', { color: t(other(st.toMove)) });
     default:
@@ -636,6 +728,7 @@ function renderStatus() {
     msg.textContent = S.message.text;
     msg.classList.toggle('error', S.message.error);
   }
+  $('btn-retry').hidden = !(S.message && S.message.kind === 'retry');
 }
 
 function renderThinking() {
@@ -646,8 +739,8 @@ function renderThinking() {
     : t('thinkingProgress', { depth: S.thinking.depth || '–', secs });
 }
 
-function showMessage(text, error) {
-  S.message = { text, error };
+function showMessage(text, error, kind = '') {
+  S.message = { text, error, kind };
   renderStatus();
   if (error) announce(text);
 }
@@ -702,6 +795,8 @@ function describeToken(token, before) {
 function setView(n) {
   if (n === null || n >= S.tokens.length) S.viewIndex = null;
   else S.viewIndex = Math.max(0, n);
+  // "You are looking at an earlier position" is over once the view moves.
+  if (S.message && S.message.kind === 'reviewing') S.message = null;
   render();
   if (S.analysisOn) runAnalysis();
 }
@@ -752,7 +847,9 @@ function undo() {
   S.hint = null;
   S.converted = [];
   S.message = null;
-  if (!liveState().result) S.counted = false;
+  S.bannerClosed = false;
+  // S.counted stays: a game is scored once, with its first result, however
+  // often it is taken back and finished again.
   render();
   updateHash();
   announce(t('undone'));
@@ -859,6 +956,7 @@ function openImport() {
   $('import-error').textContent = '';
   $('import-text').value = '';
   $('import-file').value = '';
+  $('import-vs-cpu').checked = false;
   $('dlg-import').showModal();
   $('import-text').focus();
 }
@@ -872,7 +970,14 @@ async function doImport(e) {
     const settings = { ...base, ...parsed.settings };
     if (!parsed.settings.size && parsed.settings.rules) settings.size = rec.defaultSize(settings.rules);
     if (settings.rules !== 'freestyle') settings.exactFive = false;
+    // An imported game is for study (both sides by hand, not scored) unless
+    // the player asks to go on against the computer.
+    const vsComputer = $('import-vs-cpu').checked;
+    settings.opponent = vsComputer ? 'cpu' : 'friend';
+    if (vsComputer && !settings.level) settings.level = 'medium';
+    if (vsComputer && !settings.side) settings.side = 'first';
     await startGame(settings, parsed.tokens);
+    if (!vsComputer) S.counted = true;
     $('dlg-import').close();
   } catch (err) {
     $('import-error').textContent = t('importFailed', { error: err.message || String(err) });
@@ -922,6 +1027,10 @@ function showRulesTab(which) {
 
 function wire() {
   board = new BoardView($('board'), { onPoint, onCursor });
+  wireBanner({
+    onRematch: rematch,
+    onClose: () => { S.bannerClosed = true; render(); $('board').focus(); },
+  });
 
   const f = $('start-form');
   f.addEventListener('change', updateStartForm);
@@ -1016,6 +1125,22 @@ function wire() {
     if (file) $('import-text').value = await file.text();
   });
   $('btn-link').addEventListener('click', copyLink);
+  $('opt-sound').checked = !!prefs.sound;
+  setSoundOn(prefs.sound);
+  $('opt-sound').addEventListener('change', (e) => {
+    prefs.sound = e.target.checked;
+    saveJson(PREFS_KEY, prefs);
+    setSoundOn(prefs.sound);
+    playSound('stone'); // a sample, and the click lets the browser start audio
+  });
+  $('theme-select').value = prefs.theme || 'system';
+  $('theme-select').addEventListener('change', (e) => {
+    prefs.theme = e.target.value;
+    saveJson(PREFS_KEY, prefs);
+    applyTheme(prefs.theme);
+  });
+  // A retry asked for by hand starts the waiting times afresh.
+  $('btn-retry').addEventListener('click', () => { S.retry.attempt = 0; retryComputer(); });
 
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select, textarea, dialog')) return;
@@ -1040,6 +1165,7 @@ async function openFromHash() {
 }
 
 async function init() {
+  applyTheme(prefs.theme);
   setLang(prefs.lang || (navigator.language || 'en').slice(0, 2));
   applyI18n(document);
   wire();

@@ -49,8 +49,9 @@ export async function openApp(page, hash = '') {
   }
 }
 
-export async function startFromForm(page, { rules, opponent = 'cpu', level = 'easy', side, size }) {
+export async function startFromForm(page, { rules, opponent = 'cpu', level = 'easy', side, size, opening }) {
   await page.locator(`input[name=rules][value=${rules}]`).check({ force: true });
+  if (opening) await page.selectOption('select[name=opening]', opening);
   await page.locator(`input[name=opponent][value=${opponent}]`).check({ force: true });
   if (opponent === 'cpu') await page.selectOption('select[name=level]', level);
   if (side) await page.selectOption('select[name=side]', side);
@@ -92,7 +93,20 @@ export async function waitForActions(page, n) {
   await page.waitForFunction((k) => {
     const s = window.gomokuApp;
     return s.tokens.length >= k && !s.thinking && !s.busy && !s.animating;
-  }, n, { timeout: 60000 });
+  }, n, { timeout: 60000 }).catch(async (e) => {
+    const s = await page.evaluate(() => JSON.stringify({ tokens: window.gomokuApp.tokens, settings: window.gomokuApp.settings,
+      thinking: window.gomokuApp.thinking, busy: window.gomokuApp.busy, message: window.gomokuApp.message }));
+    throw new Error(`${e.message}; the app: ${s}`);
+  });
+}
+
+/** Clicks points one after another, each once the previous action is in the record. */
+export async function play(page, points) {
+  for (const p of points) {
+    const n = (await appState(page)).tokens.length;
+    await clickPoint(page, p);
+    await waitForActions(page, n + 1);
+  }
 }
 
 export function stonesOf(state, color) {
@@ -117,4 +131,36 @@ export async function screenshot(page, name) {
 
 export function assertNoErrors(errors) {
   assert.deepEqual(errors, [], `console errors: ${errors.join('\n')}`);
+}
+
+/**
+ * A server of the test's own (GOMOKU_BIN, set by run.mjs), for tests that
+ * stop it and start it again on the same port. port 0: a free one.
+ */
+export async function startOwnServer(port = 0) {
+  const { spawn } = await import('node:child_process');
+  const bin = process.env.GOMOKU_BIN;
+  assert.ok(bin, 'GOMOKU_BIN is not set (run the specs through run.mjs)');
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--quiet'];
+  if (process.env.GOMOKU_WEB) args.push('--web', process.env.GOMOKU_WEB);
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('own server did not start')), 15000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /Open (http:\/\/\S+\/)/.exec(out);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`own server exited with ${code}`)); });
+  });
+  return {
+    url,
+    port: Number(new URL(url).port),
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) { resolve(); return; }
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
 }

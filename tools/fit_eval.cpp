@@ -1,0 +1,324 @@
+// fit_eval: fits the evaluation's weights (src/rules/weights.h) to game
+// results, Texel-style. Every quiet position of the given games becomes a
+// sample: its features (per colour, how many empty point-directions show
+// each line pattern and how many points have each threat class) and the
+// result of its game for the side to move (1, 1/2, 0). The evaluation is a
+// function of the weights and the features (the same formula as
+// engine/eval.cpp); the fit minimises the cross-entropy between the result
+// and sigmoid(eval / K) by Adam, holding out every tenth game to check that
+// the fit generalises. Prints the losses and writes the new header.
+//
+// Usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N]
+//                 [--out FILE] GAMES... ; GAMES are `gomoku match --records`
+//                 files (one record a line, '#' comments). --rules may be
+//                 given again between files; it applies to the files after it.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "game/record.h"
+#include "rules/board.h"
+#include "rules/weights.h"
+
+using namespace gomoku;
+
+namespace {
+
+constexpr int NP = PATTERN_NB, NT = THREAT_NB;
+
+/// One position's features, from the side to move's point of view.
+struct Sample {
+  float n[2][NP];  ///< [us/them][pattern]: empty point-directions with that pattern
+  float t[2][NT];  ///< [us/them][threat]: empty points with that threat class
+  float y;         ///< result for the side to move
+  bool holdout;
+};
+
+/// The parameters being fitted, as doubles.
+struct Params {
+  double pattern[NP], combo[NT], own[NT], opp[NT];
+  double ownScale, oppScale, tempo;
+};
+
+Params initial() {
+  Params p{};
+  for (int i = 0; i < NP; ++i) p.pattern[i] = weights::PATTERN[i];
+  for (int i = 0; i < NT; ++i) {
+    p.combo[i] = weights::COMBO[i];
+    p.own[i] = weights::THREAT_OWN[i];
+    p.opp[i] = weights::THREAT_OPP[i];
+  }
+  p.ownScale = weights::OWN_SCALE;
+  p.oppScale = weights::OPP_SCALE;
+  p.tempo = weights::TEMPO;
+  return p;
+}
+
+/// Which parameters move: the patterns B1..F4, the combined classes B3..F4,
+/// the threat bonuses B3..F4, the opponent's scale and the tempo. The own
+/// scale stays (it only sets the unit), DEAD/OL/F5 and "five" do not occur
+/// in quiet positions.
+bool freePattern(int i) { return i >= B1 && i <= F4; }
+bool freeThreat(int i) { return i >= T_B3 && i <= T_F4; }
+
+/// A colour's score sum under the parameters.
+double scoreSum(const Params& p, const Sample& s, int side) {
+  double v = 0;
+  for (int i = 0; i < NP; ++i) v += p.pattern[i] * s.n[side][i];
+  for (int i = 0; i < NT; ++i) v += p.combo[i] * s.t[side][i];
+  return v;
+}
+
+double evaluate(const Params& p, const Sample& s) {
+  double v = (p.ownScale * scoreSum(p, s, 0) - p.oppScale * scoreSum(p, s, 1)) / 64 + p.tempo;
+  for (int i = T_B3; i < T_FIVE; ++i)
+    v += p.own[i] * std::min(s.t[0][i], 4.0f) - p.opp[i] * std::min(s.t[1][i], 4.0f);
+  return v;
+}
+
+/// Quiet: no five point for either side and no straight four, double four
+/// or four-three for the side to move (the search settles those before it
+/// ever evaluates).
+bool quiet(const Board& b) {
+  Color us = b.sideToMove(), them = ~us;
+  if (b.threatCount(us, T_FIVE) || b.threatCount(them, T_FIVE)) return false;
+  return !b.threatCount(us, T_F4) && !b.threatCount(us, T_44) && !b.threatCount(us, T_43);
+}
+
+Sample features(const Board& b, double resultForBlack, bool holdout) {
+  Sample s{};
+  Color us = b.sideToMove();
+  for (int side = 0; side < 2; ++side) {
+    Color c = side == 0 ? us : ~us;
+    for (int y = 0; y < b.size(); ++y)
+      for (int x = 0; x < b.size(); ++x) {
+        Pos p = makePos(x, y);
+        if (!b.isEmpty(p)) continue;
+        for (int d = 0; d < DIR_NB; ++d) s.n[side][b.pattern(p, Dir(d), c)] += 1;
+      }
+    for (int t = 0; t < NT; ++t) s.t[side][t] = float(b.threatCount(c, Threat(t)));
+  }
+  s.y = float(us == BLACK ? resultForBlack : 1 - resultForBlack);
+  s.holdout = holdout;
+  return s;
+}
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+double loss(const Params& p, const std::vector<Sample>& data, bool holdout, double k) {
+  double sum = 0;
+  int n = 0;
+  for (const Sample& s : data) {
+    if (s.holdout != holdout) continue;
+    double q = std::clamp(sigmoid(evaluate(p, s) / k), 1e-6, 1 - 1e-6);
+    sum -= s.y * std::log(q) + (1 - s.y) * std::log(1 - q);
+    ++n;
+  }
+  return n ? sum / n : 0;
+}
+
+/// The parameters as one vector (pointers into Params), the free ones only.
+std::vector<double*> freeParams(Params& p) {
+  std::vector<double*> v;
+  for (int i = 0; i < NP; ++i)
+    if (freePattern(i)) v.push_back(&p.pattern[i]);
+  for (int i = 0; i < NT; ++i)
+    if (freeThreat(i)) v.push_back(&p.combo[i]);
+  for (int i = 0; i < NT; ++i)
+    if (freeThreat(i)) v.push_back(&p.own[i]);
+  for (int i = 0; i < NT; ++i)
+    if (freeThreat(i)) v.push_back(&p.opp[i]);
+  v.push_back(&p.oppScale);
+  v.push_back(&p.tempo);
+  return v;
+}
+
+/// d loss / d eval for every training sample, then the chain rule by hand
+/// (the model is small: sums of products).
+void gradient(const Params& p, const std::vector<Sample>& data, double k, Params& g) {
+  g = Params{};
+  int n = 0;
+  for (const Sample& s : data) {
+    if (s.holdout) continue;
+    ++n;
+    double e = (sigmoid(evaluate(p, s) / k) - s.y) / k;  // d CE / d eval
+    double su = scoreSum(p, s, 0), st = scoreSum(p, s, 1);
+    for (int i = 0; i < NP; ++i) g.pattern[i] += e * (p.ownScale * s.n[0][i] - p.oppScale * s.n[1][i]) / 64;
+    for (int i = 0; i < NT; ++i) {
+      g.combo[i] += e * (p.ownScale * s.t[0][i] - p.oppScale * s.t[1][i]) / 64;
+      g.own[i] += e * std::min(s.t[0][i], 4.0f);
+      g.opp[i] -= e * std::min(s.t[1][i], 4.0f);
+    }
+    g.oppScale -= e * st / 64;
+    g.ownScale += e * su / 64;
+    g.tempo += e;
+  }
+  Params& G = g;
+  for (double* x : freeParams(G)) *x /= std::max(n, 1);
+}
+
+/// The logistic scale K that best fits the starting weights (Texel's first
+/// step): a golden-section search on the training loss.
+double fitScale(const Params& p, const std::vector<Sample>& data) {
+  double lo = 20, hi = 2000;
+  for (int i = 0; i < 60; ++i) {
+    double a = lo + (hi - lo) * 0.382, b = lo + (hi - lo) * 0.618;
+    if (loss(p, data, false, a) < loss(p, data, false, b)) hi = b;
+    else lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+void writeHeader(const Params& p, const std::string& path, const std::string& provenance) {
+  std::ostringstream o;
+  auto row = [&](const double* v, int n) {
+    for (int i = 0; i < n; ++i) o << (i ? ", " : "") << std::lround(v[i]);
+  };
+  o << "#pragma once\n"
+    << "// Evaluation weights fitted to game results by tools/fit_eval.cpp\n"
+    << "// (scripts/fit-eval.sh writes this file; do not edit it by hand).\n"
+    << "// " << provenance << "\n"
+    << "#include <cstdint>\n\nnamespace gomoku::weights {\n\n"
+    << "/// Per direction and colour: what a stone on an empty point would make\n"
+    << "/// along that line. DEAD OL B1 F1 B2 F2 B3 F3 B4 D4 F4 F5.\n"
+    << "inline constexpr int16_t PATTERN[12] = {";
+  row(p.pattern, NP);
+  o << "};\n/// Added to a point's score for its combined threat class.\n"
+    << "/// none B3 F3 33 B4 43 44 F4 five.\n"
+    << "inline constexpr int16_t COMBO[9] = {";
+  row(p.combo, NT);
+  o << "};\n/// Evaluation: (OWN_SCALE * own score sum - OPP_SCALE * opponent's) / 64.\n"
+    << "inline constexpr int OWN_SCALE = " << std::lround(p.ownScale) << ";\n"
+    << "inline constexpr int OPP_SCALE = " << std::lround(p.oppScale) << ";\n"
+    << "/// Evaluation: per threat class, for up to four points of that class.\n"
+    << "inline constexpr int16_t THREAT_OWN[9] = {";
+  row(p.own, NT);
+  o << "};\ninline constexpr int16_t THREAT_OPP[9] = {";
+  row(p.opp, NT);
+  o << "};\n/// Evaluation: the side to move's edge in a quiet position.\n"
+    << "inline constexpr int TEMPO = " << std::lround(p.tempo) << ";\n\n"
+    << "}  // namespace gomoku::weights\n";
+  std::ofstream out(path);
+  out << o.str();
+  if (!out) std::cerr << "fit_eval: cannot write " << path << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  RuleSet rules;
+  std::string outPath;
+  int iterations = 1500;
+  std::vector<Sample> data;
+  int games = 0, skipped = 0, fileCount = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::cerr << "fit_eval: " << a << " needs a value\n";
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--rules") {
+      auto v = parseVariant(value());
+      if (!v || (*v != Variant::GOMOKU && *v != Variant::RENJU)) {
+        std::cerr << "fit_eval: --rules takes freestyle or renju\n";
+        return 2;
+      }
+      rules = RuleSet{};
+      rules.variant = *v;
+    } else if (a == "--exact-five") {
+      rules.exactFive = true;
+    } else if (a == "--out") {
+      outPath = value();
+    } else if (a == "--iterations") {
+      iterations = std::max(0, std::atoi(value().c_str()));
+    } else if (a == "-h" || a == "--help") {
+      std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] "
+                   "[--out FILE] GAMES...\n";
+      return 0;
+    } else {
+      std::ifstream in(a);
+      if (!in) {
+        std::cerr << "fit_eval: cannot read " << a << "\n";
+        return 2;
+      }
+      ++fileCount;
+      std::string line;
+      while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        RecordError err;
+        auto game = replayRecord(rules, line, &err);
+        if (!game || !game->result() || game->result()->reason == "resignation") {
+          ++skipped;  // unreadable, unfinished or forfeited: no honest result
+          continue;
+        }
+        const Result& r = *game->result();
+        double black = r.winner == Result::BLACK_WINS ? 1 : (r.winner == Result::WHITE_WINS ? 0 : 0.5);
+        bool holdout = games % 10 == 9;
+        ++games;
+        // Replay again, sampling the positions after the opening.
+        Board b(rules.rule(), rules.size);
+        int placed = 0;
+        for (const Action& act : game->actions()) {
+          if (act.type != ActionType::PLACE) continue;
+          b.play(act.pos);
+          if (++placed >= 6 && quiet(b)) data.push_back(features(b, black, holdout));
+        }
+      }
+    }
+  }
+  if (data.empty()) {
+    std::cerr << "fit_eval: no positions (give `gomoku match --records` files)\n";
+    return 2;
+  }
+  Params p = initial();
+  double k = fitScale(p, data);
+  double trainBefore = loss(p, data, false, k), testBefore = loss(p, data, true, k);
+  std::printf("%d files, %d games (%d skipped), %zu positions; K = %.1f\n", fileCount, games,
+              skipped, data.size(), k);
+  std::printf("loss before: train %.5f, held out %.5f\n", trainBefore, testBefore);
+
+  // Adam over the free parameters.
+  std::vector<double*> x = freeParams(p);
+  std::vector<double> m(x.size()), v(x.size());
+  const double lr = 0.5, b1 = 0.9, b2 = 0.999;
+  Params best = p;
+  double bestTest = testBefore;
+  for (int it = 1; it <= iterations; ++it) {
+    Params g;
+    gradient(p, data, k, g);
+    std::vector<double*> gx = freeParams(g);
+    for (size_t j = 0; j < x.size(); ++j) {
+      m[j] = b1 * m[j] + (1 - b1) * *gx[j];
+      v[j] = b2 * v[j] + (1 - b2) * *gx[j] * *gx[j];
+      double mh = m[j] / (1 - std::pow(b1, it)), vh = v[j] / (1 - std::pow(b2, it));
+      *x[j] -= lr * mh / (std::sqrt(vh) + 1e-9);
+    }
+    // Scores stay non-negative (they also order moves) and fit in int16.
+    for (int i = 0; i < NP; ++i) p.pattern[i] = std::clamp(p.pattern[i], 0.0, 2000.0);
+    for (int i = 0; i < NT; ++i) p.combo[i] = std::clamp(p.combo[i], 0.0, 4000.0);
+    if (it % 100 == 0 || it == iterations) {
+      double tr = loss(p, data, false, k), te = loss(p, data, true, k);
+      std::printf("iteration %5d: train %.5f, held out %.5f\n", it, tr, te);
+      if (te < bestTest) bestTest = te, best = p;
+    }
+  }
+  std::printf("loss after: held out %.5f (was %.5f)\n", bestTest, testBefore);
+  if (!outPath.empty()) {
+    char prov[200];
+    std::snprintf(prov, sizeof prov,
+                  "Fitted on %zu positions of %d games; held-out loss %.5f (hand-set: %.5f), K %.0f.",
+                  data.size(), games, bestTest, testBefore, k);
+    writeHeader(best, outPath, prov);
+    std::printf("wrote %s\n", outPath.c_str());
+  }
+  return 0;
+}
