@@ -10,6 +10,7 @@ import { zoneOf } from './zones.js';
 import { renderBanner, wireBanner } from './banner.js';
 import { playSound, setSoundOn, soundLog } from './sound.js';
 import { applyTheme } from './theme.js';
+import { initOnline, openOnlineFromUrl } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -1169,7 +1170,9 @@ async function init() {
   setLang(prefs.lang || (navigator.language || 'en').slice(0, 2));
   applyI18n(document);
   wire();
+  initOnline({ settingsFromForm });
   S.analysisOn = !!prefs.analysis;
+  if (await openOnlineFromUrl()) return;  // an invite link (?game=ID)
   if (!(await openFromHash())) {
     if ($('start').hidden && $('game').hidden) showStart();
   }
