@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "store/postgres_store.h"
 #include "store/sqlite_store.h"
 
 namespace gomoku {
@@ -24,7 +25,9 @@ Watch::Subscription::~Subscription() {
 
 int64_t Watch::Subscription::wait(int64_t after, std::chrono::milliseconds timeout) {
   std::unique_lock lk(w_.m_);
-  slot_->cv.wait_for(lk, timeout, [&] { return w_.closed_ || slot_->version > after; });
+  const uint64_t wakes = slot_->wakes;
+  slot_->cv.wait_for(lk, timeout,
+                     [&] { return w_.closed_ || slot_->version > after || slot_->wakes != wakes; });
   return slot_->version;
 }
 
@@ -34,6 +37,14 @@ void Watch::publish(const std::string& id, int64_t version) {
   if (it == slots_.end()) return;  // nobody watches this game here
   if (version > it->second->version) it->second->version = version;
   it->second->cv.notify_all();
+}
+
+void Watch::publishAll() {
+  std::lock_guard lk(m_);
+  for (auto& [id, s] : slots_) {
+    s->wakes++;
+    s->cv.notify_all();
+  }
 }
 
 void Watch::close() {
@@ -54,7 +65,7 @@ size_t Watch::watchedGames() const {
 
 std::unique_ptr<Store> openStore(const std::string& spec) {
   if (spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0)
-    throw StoreError("this build has no PostgreSQL store");
+    return openPostgresStore(spec);
   return openSqliteStore(spec);
 }
 

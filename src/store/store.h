@@ -70,6 +70,7 @@ class Watch {
   struct Slot {
     std::condition_variable cv;
     int64_t version = 0;  ///< highest version published since subscribed
+    uint64_t wakes = 0;   ///< publishAll() calls: reload whatever the version
     int users = 0;
   };
   class Subscription {
@@ -89,6 +90,8 @@ class Watch {
   };
 
   void publish(const std::string& id, int64_t version);
+  /// Wakes every watcher to reload (events may have been missed).
+  void publishAll();
   /// Wakes every watcher for good (server shutdown).
   void close();
   bool closed() const;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pg_server.h"
 #include "store/store.h"
 
 namespace gomoku::test {
@@ -74,11 +75,55 @@ class SqliteMemoryBackend : public StoreBackend {
   Store* first_ = nullptr;
 };
 
-inline std::vector<std::string> backendNames() { return {"sqlite_file", "sqlite_memory"}; }
+/// One PostgreSQL server for the whole test program (started on first use,
+/// stopped at exit); every backend gets a fresh database on it.
+inline PgServer* sharedPgServer(std::string* why) {
+  static std::unique_ptr<PgServer> server;
+  static bool tried = false;
+  static std::string failure;
+  if (!tried) {
+    tried = true;
+    server = std::make_unique<PgServer>();
+    if (!server->start()) {
+      failure = server->why();
+      server.reset();
+    }
+  }
+  *why = failure;
+  return server.get();
+}
 
-inline std::unique_ptr<StoreBackend> makeBackend(const std::string& name) {
+class PostgresBackend : public StoreBackend {
+ public:
+  /// Empty on success, else why PostgreSQL is not available.
+  std::string setUp() {
+    std::string why;
+    PgServer* pg = sharedPgServer(&why);
+    if (!pg) return why;
+    static int counter = 0;
+    std::string db = "store_test_" + std::to_string(++counter);
+    if (!pg->createDatabase(db)) return "CREATE DATABASE failed: " + pg->why();
+    uri_ = pg->uri(db);
+    return {};
+  }
+  std::unique_ptr<Store> open() override { return openStore(uri_); }
+  const std::string& uri() const { return uri_; }
+
+ private:
+  std::string uri_;
+};
+
+inline std::vector<std::string> backendNames() { return {"sqlite_file", "sqlite_memory", "postgresql"}; }
+
+/// The backend, or nullptr and *why.
+inline std::unique_ptr<StoreBackend> makeBackend(const std::string& name, std::string* why) {
   if (name == "sqlite_file") return std::make_unique<SqliteFileBackend>();
   if (name == "sqlite_memory") return std::make_unique<SqliteMemoryBackend>();
+  if (name == "postgresql") {
+    auto b = std::make_unique<PostgresBackend>();
+    *why = b->setUp();
+    if (why->empty()) return b;
+  }
   return nullptr;
 }
 
