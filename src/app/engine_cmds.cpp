@@ -1,6 +1,8 @@
 // `gomoku move` (the computer's turn for a position) and `gomoku brain`
 // (the Gomocup protocol on stdin/stdout).
 #include <iostream>
+#include <optional>
+#include <random>
 
 #include "app/commands.h"
 #include "core/notation.h"
@@ -21,6 +23,7 @@ void registerEngineCommands(CLI::App& app) {
   static int depth = 0;
   static uint64_t nodes = 0;
   static bool json = false;
+  static std::optional<uint64_t> seed;
   rules.add(move);
   move->add_option("--record", record, "the record so far");
   move->add_option("--level", level, "easy, medium (= normal) or hard")->capture_default_str();
@@ -29,6 +32,14 @@ void registerEngineCommands(CLI::App& app) {
   move->add_option("--depth", depth, "search to this depth instead of a level (1 to 60)")
       ->check(CLI::Range(1, 60));
   move->add_option("--nodes", nodes, "node budget instead of a level");
+  move->add_option("--seed", seed,
+                   "seed of the levels' random choices (the same seed repeats the answer); "
+                   "default: a new one each run")
+      ->check([](const std::string& s) {
+        bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos &&
+                      (s.size() < 20 || (s.size() == 20 && s <= "18446744073709551615"));
+        return digits ? std::string() : std::string("--seed: an integer from 0 to 2^64-1");
+      });
   move->add_flag("--json", json, "print evaluation, depth, nodes and principal variation too");
   move->callback([] {
     RuleSet rs;
@@ -48,6 +59,9 @@ void registerEngineCommands(CLI::App& app) {
       return setExitCode(2);
     }
     Engine engine;
+    std::random_device rd;
+    const uint64_t usedSeed = seed ? *seed : uint64_t(rd()) << 32 | rd();
+    engine.setSeed(usedSeed);
     ThinkResult r;
     if (timeMs || depth || nodes) {
       Limits lim;
@@ -80,6 +94,7 @@ void registerEngineCommands(CLI::App& app) {
     auto pv = nlohmann::json::array();
     for (Pos p : r.pv) pv.push_back(pointName(p));
     j["pv"] = pv;
+    j["seed"] = usedSeed;
     std::cout << j.dump() << "\n";
   });
 

@@ -108,6 +108,12 @@ struct Rng {
   int below(int n) { return n <= 1 ? 0 : int(next() % uint64_t(n)); }
 };
 
+/// Medium varies its moves (by the seed) while fewer stones than this are
+/// on the board, among root moves this close to the best.
+constexpr int MEDIUM_VARIED_STONES = 6;
+constexpr int MEDIUM_OPENING_MARGIN = 40;
+constexpr int MEDIUM_OPENING_DEPTH = 4;
+
 int chebyshev(Pos a, Pos b) {
   return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b)));
 }
@@ -186,13 +192,37 @@ ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
   StopReset reset{impl_->stop};
   LevelSettings s = levelSettings(level);
+  // Medium plays its best move, which made every game start alike: in the
+  // first few moves (quiet positions, where near-equal moves really are
+  // near-equal) it picks among the near-best by the seed, as Easy does.
+  const bool varied = level == Level::MEDIUM && game.board().stoneCount() < MEDIUM_VARIED_STONES;
+  if (varied) {
+    // A depth, not the clock, ends this search: the same seed and position
+    // must give the same move (the time stays a cap).
+    s.limits.depth = MEDIUM_OPENING_DEPTH;
+    s.config.exactRootValues = true;
+    s.randomMargin = MEDIUM_OPENING_MARGIN;
+    s.randomTop = 3;
+  }
   // Captures and Fishing have their own searches with their own levels.
   Variant v = game.rules().variant;
   bool ownTurn = game.phase() == Phase::PLAY || game.phase() == Phase::REEL_PENDING;
-  if (ownTurn && v == Variant::FISHING)
-    return impl_->fishingTurn(game, fishingSettings(level), onProgress);
-  if (ownTurn && v == Variant::CAPTURES)
-    return impl_->capturesTurn(game, capturesSettings(level), onProgress);
+  if (ownTurn && v == Variant::FISHING) {
+    FishingSettings fs = fishingSettings(level);
+    if (varied) {  // as above: a depth the clock never cuts, so a seed repeats
+      fs.randomTop = 3;
+      fs.maxDepth = std::min(fs.maxDepth, MEDIUM_OPENING_DEPTH);
+    }
+    return impl_->fishingTurn(game, fs, onProgress);
+  }
+  if (ownTurn && v == Variant::CAPTURES) {
+    CapturesSettings cs = capturesSettings(level);
+    if (varied) {
+      cs.randomTop = 3;
+      cs.maxDepth = std::min(cs.maxDepth, MEDIUM_OPENING_DEPTH);
+    }
+    return impl_->capturesTurn(game, cs, onProgress);
+  }
   return impl_->run(game, s.limits, s.config, s.randomMargin, s.randomTop, onProgress);
 }
 

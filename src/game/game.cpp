@@ -85,6 +85,8 @@ std::string Game::check(const Action& a) const {
   const bool renju = rules_.variant == Variant::RENJU;
   switch (a.type) {
     case ActionType::RESIGN:
+      if (rules_.variant == Variant::FISHING)
+        return "Fishing Gomoku has no resignation: start a new game instead";
       return {};
     case ActionType::PLACE:
       if (phase_ != Phase::PLAY && phase_ != Phase::OPENING_STONES && phase_ != Phase::SWAP2_STONES) {
@@ -125,6 +127,10 @@ std::string Game::check(const Action& a) const {
       if (!renju) return "passing is only allowed in Renju";
       if (phase_ != Phase::PLAY) return wrongPhase();
       if (stonesPlayed_ < 3) return "passing is not allowed in the first three moves";
+      // A pass would hand the opening's next stone to the other player
+      // (RIF: White's fourth move, Black's fifth-move proposals).
+      if (rules_.opening == Opening::RIF && stonesPlayed_ < 5)
+        return "passing is not allowed before the RIF opening is complete (the fifth move kept)";
       return {};
     case ActionType::DRAW:
       if (!renju) return "draw offers are part of Renju only";

@@ -63,7 +63,9 @@ GameOutcome playGame(const RuleSet& rules, const std::string& opening, Player& b
   auto forfeit = [&](Color c, const Turn& t) {
     Action a = Action::simple(ActionType::RESIGN);
     a.color = c;
-    game.apply(a);  // the Game records and adjudicates the forfeit
+    // The Game records and adjudicates the forfeit; Fishing has no
+    // resignation, so there only the outcome says it (see below).
+    game.apply(a);
     out.forfeited = c;
     out.reason = t.failure;
     out.detail = t.detail;

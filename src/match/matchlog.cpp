@@ -72,7 +72,9 @@ std::string readGame(const json& j, const MatchConfig& config, const std::vector
     if (!err.empty()) return "game " + std::to_string(number) + ": \"" + tok + "\": " + err;
   }
   const Result::Winner replayed = game.over() ? game.result()->winner : Result::DRAW;
-  if (replayed != o.winner)
+  // A forfeit in Fishing, which has no resignation, is not in the record.
+  const bool unrecordedForfeit = o.forfeited && !game.over();
+  if (replayed != o.winner && !unrecordedForfeit)
     return "game " + std::to_string(number) + ": the record gives " + winnerWord(replayed) + ", the log " +
            winnerWord(o.winner);
   *out = std::move(g);

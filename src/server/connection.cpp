@@ -4,6 +4,8 @@
 #include "server/connection.h"
 
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "server/request.h"
@@ -51,6 +54,7 @@ class GuardedStream final : public httplib::Stream {
 
   /// Resets the head budget and starts the clock of the next request.
   void beginRequest() {
+    streaming_ = false;
     headBytes_ = 0;
     inHead_ = true;
     lastWasNewline_ = false;
@@ -76,6 +80,9 @@ class GuardedStream final : public httplib::Stream {
 
   ssize_t read(char* ptr, size_t size) override {
     if (size == 0) return 0;
+    // Whatever was written must go out before we wait for the client (an
+    // "100 Continue" before the body, for one).
+    if (!out_.empty() && !flush()) return -1;
     if (!hasBuffered()) {
       if (readWaitMs() <= 0 || waitFor(fd_, POLLIN, readWaitMs()) <= 0) {
         broken_ = TOO_SLOW;
@@ -98,10 +105,38 @@ class GuardedStream final : public httplib::Stream {
     return ssize_t(k);
   }
 
+  /// Collects the answer: cpp-httplib writes the status line and headers,
+  /// then the body, in separate calls, and two small segments meet the
+  /// client's delayed ACK (about 40 ms on every kept-alive request). flush()
+  /// sends it all at once when the request is answered.
   ssize_t write(const char* ptr, size_t size) override {
-    if (broken_ != NONE || !is_writable()) return -1;
-    return sendNow(ptr, size);
+    if (broken_ != NONE) return -1;
+    out_.append(ptr, size);
+    if ((streaming_ || out_.size() >= MAX_BUFFERED) && !flush()) return -1;
+    return ssize_t(size);
   }
+
+  /// Sends the collected answer; false when the client does not take it in
+  /// time or the connection failed.
+  bool flush() {
+    size_t off = 0;
+    while (off < out_.size()) {
+      if (!is_writable()) break;
+      ssize_t n = sendNow(out_.data() + off, out_.size() - off);
+      if (n <= 0) break;
+      off += size_t(n);
+    }
+    bool ok = off == out_.size();
+    out_.clear();
+    return ok;
+  }
+
+  /// An answer that never ends (server-sent events): every write goes out
+  /// at once instead of waiting for the end of the answer.
+  void setStreaming(bool on) { streaming_ = on; }
+
+  /// Drops a collected answer that must not be sent (a broken request).
+  void discard() { out_.clear(); }
 
   /// Sends without the broken-request check (GuardedServer's own answer).
   ssize_t sendNow(const char* ptr, size_t size) {
@@ -150,8 +185,13 @@ class GuardedStream final : public httplib::Stream {
     return true;
   }
 
+  /// A larger answer (a static file) goes out in pieces of about this size.
+  static constexpr size_t MAX_BUFFERED = 64 * 1024;
+
   int fd_;
   const ConnectionLimits& limits_;
+  std::string out_;
+  bool streaming_ = false;
   char buf_[4096];
   size_t pos_ = 0, len_ = 0;
   size_t headBytes_ = 0;
@@ -182,9 +222,22 @@ void answerBroken(GuardedStream& stream, const ConnectionLimits& limits) {
   }
 }
 
+/// Event streams (GET /api/v1/games/{id}/events, or any request asking for
+/// text/event-stream) are answered piece by piece as events happen.
+bool isEventStream(const httplib::Request& req) {
+  const std::string suffix = "/events";
+  bool path = req.path.rfind("/api/v1/games/", 0) == 0 && req.path.size() > suffix.size() &&
+              req.path.compare(req.path.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return path || req.get_header_value("Accept").find("text/event-stream") != std::string::npos;
+}
+
 }  // namespace
 
 bool GuardedServer::process_and_close_socket(socket_t sock) {
+  // Each answer is one write (GuardedStream::flush): send it at once rather
+  // than wait for the ACK of an earlier segment (Nagle).
+  int one = 1;
+  ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   GuardedStream stream(sock, limits_);
   bool ok = false;
   for (int left = std::max(1, limits_.keepAliveMaxRequests); left > 0; --left) {
@@ -203,13 +256,17 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     // (server.cpp), so the rest of the body would follow as the next
     // "request": close after answering it.
     bool chunked = false;
-    ok = process_request(stream, left == 1, closed,
-                         [&](httplib::Request& req) { chunked = req.has_header("Transfer-Encoding"); });
+    ok = process_request(stream, left == 1, closed, [&](httplib::Request& req) {
+      chunked = req.has_header("Transfer-Encoding");
+      stream.setStreaming(isEventStream(req));
+    });
     if (stream.broken() != GuardedStream::NONE) {
+      stream.discard();
       answerBroken(stream, limits_);
       ok = false;
       break;
     }
+    if (!stream.flush()) ok = false;
     if (!ok || closed || chunked) break;
   }
   ::shutdown(sock, SHUT_RDWR);

@@ -20,6 +20,7 @@
 
 #include "core/notation.h"
 #include "engine/engine.h"
+#include "engine/value.h"
 #include "game/game.h"
 #include "game/json.h"
 #include "game/record.h"
@@ -46,14 +47,51 @@ json pointList(const std::vector<Pos>& v) {
   return a;
 }
 
+/// Escapes text for HTML content; bytes beyond ASCII (perhaps not UTF-8)
+/// become '?'.
+std::string htmlEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      out += '?';
+      continue;
+    }
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+/// The 404 page of an unknown page (not under /api/), in both UI languages.
+std::string notFoundPage(const std::string& path) {
+  return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+         "<title>Page not found - Gomoku</title>"
+         "<style>body{font-family:system-ui,sans-serif;max-width:34em;margin:4em auto;padding:0 1em;"
+         "line-height:1.5}a{font-size:1.2em}</style></head><body>"
+         "<h1>Page not found</h1><p>There is no page <code>" +
+         htmlEscape(path) +
+         "</code> here. / Diese Seite gibt es nicht.</p>"
+         "<p><a href=\"/\">Back to the game / Zur\u00fcck zum Spiel</a></p></body></html>\n";
+}
+
 /// A computer turn or an analysis, run in its own thread on a pooled engine.
 struct SearchJob {
   std::string id;
   bool analyze = false;
+  bool review = false;  ///< /review: every position of the record, see reviewLoop
+  int64_t capMs = 0;    ///< the watchdog stops it after this (0: maxThinkMs)
   bool sync = false;  ///< /move, /analyze: the request thread removes and joins it
   GameRequest request;
   Game game;
   Level level = Level::MEDIUM;
+  uint64_t seed = 1;  ///< the levels' random choices (the request's, or drawn)
   int64_t analyzeMs = 0;
   Clock::time_point started = Clock::now();
 
@@ -62,15 +100,32 @@ struct SearchJob {
   bool done = false;
   Progress progress;
   bool hasProgress = false;
+  json reviewed = json::array();  ///< /review: the positions analysed so far
+  size_t reviewTotal = 0;
   int status = 200;
   json result;
   Clock::time_point finished;
   std::atomic<bool> stopAsked{false};
 
+  /// "engine": an external engine plays the stones (nullptr: ours).
+  const ExternalEngine* external = nullptr;
+
   Engine* engine = nullptr;
   int slot = -1;
   std::thread thread;
 };
+
+/// An external engine that failed (crashed, timed out, played an illegal
+/// move): 502, the server itself is fine.
+struct ExternalFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A reviewed position's value after each completed search depth.
+using DepthValues = std::map<int, int>;
+
+/// Largest search time a position of /review may ask for.
+constexpr int64_t MAX_REVIEW_POSITION_MS = 2000;
 
 // Browsers keep connections open and each one holds a worker while it lives:
 // a short keep-alive keeps several tabs served.
@@ -235,15 +290,18 @@ struct HttpServer::Impl {
         job->hasProgress = true;
       };
       job->engine->clear();
-      ThinkResult r;
-      if (job->analyze) {
-        Limits lim;
-        lim.timeMs = job->analyzeMs;
-        r = job->engine->think(job->game, lim, onProgress);
+      job->engine->setSeed(job->seed);
+      if (job->review) {
+        result = reviewLoop(*job);
       } else {
-        r = job->engine->think(job->game, job->level, onProgress);
+        bool external = false;
+        ThinkResult r = thinkFor(*job, job->game, &external, onProgress);
+        result = job->analyze ? analysisJson(job->game, r) : turnJson(*job, r, &status);
+        if (external && status == 200) markExternal(*job, job->analyze ? result : result["search"]);
       }
-      result = job->analyze ? analysisJson(job->game, r) : turnJson(*job, r, &status);
+    } catch (const ExternalFailure& e) {
+      status = 502;
+      result = json{{"error", e.what()}};
     } catch (const std::exception& e) {
       status = 500;
       result = json{{"error", std::string("search failed: ") + e.what()}};
@@ -261,6 +319,45 @@ struct HttpServer::Impl {
       job->finished = Clock::now();
     }
     job->cv.notify_all();
+  }
+
+  /// The turn (or analysis) of the side to act in `g`: an external engine's
+  /// stone when the job names one and a stone is due, else our engine (which
+  /// also makes the opening choices and draw answers for a brain). *external
+  /// tells which.
+  ThinkResult thinkFor(SearchJob& job, const Game& g, bool* external,
+                       const std::function<void(const Progress&)>& onProgress = {}) {
+    *external = job.external && g.phase() == Phase::PLAY;
+    if (*external) {
+      int64_t ms = job.analyze || job.review ? job.analyzeMs : levelSettings(job.level).limits.timeMs;
+      ExternalMove m = job.external->play(g, ms);
+      if (!m.error.empty())
+        throw ExternalFailure("the engine '" + job.external->name + "' failed: " + m.error);
+      Game trial = g;
+      std::string err = trial.applyToken(m.token);
+      if (!err.empty())
+        throw ExternalFailure("the engine '" + job.external->name + "' played an illegal move: " + err);
+      ThinkResult r;
+      r.tokens = {m.token};
+      r.move = trial.board().lastMove();
+      r.pv = {r.move};
+      r.timeMs = m.timeMs;
+      return r;
+    }
+    if (job.analyze || job.review) {
+      Limits lim;
+      lim.timeMs = job.analyzeMs;
+      return job.engine->think(g, lim, onProgress);
+    }
+    return job.engine->think(g, job.level, onProgress);
+  }
+
+  /// An external engine gives a move, not a value.
+  static void markExternal(const SearchJob& job, json& search) {
+    if (!search.is_object()) return;
+    search["eval"] = nullptr;
+    search["mateIn"] = nullptr;
+    search["engine"] = job.external->name;
   }
 
   static json searchJson(const ThinkResult& r) {
@@ -287,6 +384,7 @@ struct HttpServer::Impl {
     }
     json s = searchJson(r);
     s["level"] = levelName(job.level);
+    s["seed"] = job.seed;
     s["side"] = mover ? json(*mover == BLACK ? "black" : "white") : json(nullptr);
     json state = stateJson(g);
     return json{{"actions", actions}, {"record", state["record"]}, {"state", state},
@@ -301,9 +399,132 @@ struct HttpServer::Impl {
     return s;
   }
 
+  /// The evaluation of one reviewed position (docs/api.md, /review).
+  static json reviewPosition(size_t ply, const Game& g, const ThinkResult* r) {
+    json p{{"ply", ply}, {"phase", phaseName(g.phase())}};
+    std::optional<Color> side = g.toMove();
+    p["side"] = side ? json(*side == BLACK ? "black" : "white") : json(nullptr);
+    if (g.over()) {
+      Result::Winner w = g.result()->winner;
+      p["eval"] = nullptr;
+      p["mateIn"] = nullptr;
+      p["evalBlack"] = w == Result::BLACK_WINS ? VALUE_WIN : w == Result::WHITE_WINS ? -VALUE_WIN : 0;
+      p["best"] = json::array();
+      p["pv"] = json::array();
+      return p;
+    }
+    p.update(searchJson(*r));
+    p["best"] = r->tokens;
+    // Opening choices and draw answers are decisions, not evaluations of the
+    // position: no value for the graph there.
+    bool valued = g.phase() == Phase::PLAY || g.phase() == Phase::REEL_PENDING;
+    if (!valued) {
+      p["eval"] = nullptr;
+      p["mateIn"] = nullptr;
+    }
+    p["evalBlack"] = valued ? json(*side == BLACK ? r->eval : -r->eval) : json(nullptr);
+    return p;
+  }
+
+  /// Marks each stone of the record by what it lost for its player against
+  /// the engine's choice: positions[k] is before action k, [k+1] after it.
+  /// byDepth[k]: the value of positions[k] after each completed iteration.
+  static json reviewMoves(const GameRequest& request, const json& positions,
+                          const std::vector<DepthValues>& byDepth, Variant variant) {
+    // Evaluation units differ: Fishing counts 1000 a capture point.
+    const int unit = variant == Variant::FISHING ? 8 : 1;
+    const int inaccuracy = 60 * unit, mistake = 150 * unit, blunder = 400 * unit;
+    std::vector<std::string> tokens = splitRecord(request.record);
+    json moves = json::array();
+    for (size_t k = 0; k + 1 < positions.size() && k < tokens.size(); ++k) {
+      const json& before = positions[k];
+      const json& after = positions[k + 1];
+      json m{{"ply", k + 1}, {"token", tokens[k]}, {"side", before["side"]},
+             {"best", before["best"]}, {"loss", nullptr}, {"mark", nullptr}};
+      bool stone = parsePoint(tokens[k]).has_value();
+      bool own = !before["best"].empty() && before["best"][0] == tokens[k];
+      if (stone && !own && before["evalBlack"].is_number() && after["evalBlack"].is_number() &&
+          before["side"].is_string()) {
+        int sign = before["side"] == "black" ? 1 : -1;
+        int v0 = sign * before["evalBlack"].get<int>(), v1 = sign * after["evalBlack"].get<int>();
+        // Values of searches of different depths swing with the parity (a
+        // four is worth far more to the side to move): compare the position
+        // at depth d with the one after the stone at depth d - 1, the same
+        // tree as far as the stone, when the sides alternate.
+        if (after["side"].is_string() && after["side"] != before["side"] && k + 1 < byDepth.size()) {
+          const DepthValues &d0 = byDepth[k], &d1 = byDepth[k + 1];
+          for (auto it = d0.rbegin(); it != d0.rend(); ++it)
+            if (auto next = d1.find(it->first - 1); next != d1.end()) {
+              v0 = it->second;
+              v1 = -next->second;
+              break;
+            }
+        }
+        int loss = std::max(0, v0 - v1);
+        m["loss"] = loss;
+        const char* mark = nullptr;
+        if (v0 > -VALUE_WIN_MIN && v1 <= -VALUE_WIN_MIN) mark = "blunder";  // into a forced loss
+        else if (v0 >= VALUE_WIN_MIN && v1 < VALUE_WIN_MIN) mark = "mistake";  // a forced win let go
+        else if (loss >= blunder) mark = "blunder";
+        else if (loss >= mistake) mark = "mistake";
+        else if (loss >= inaccuracy) mark = "inaccuracy";
+        if (mark) m["mark"] = mark;
+      } else if (stone && own) {
+        m["loss"] = 0;
+      }
+      moves.push_back(std::move(m));
+    }
+    return moves;
+  }
+
+  /// /review: analyses the position after every prefix of the record, in
+  /// order, publishing each as it is done; a stop ends it early.
+  json reviewLoop(SearchJob& job) {
+    std::vector<std::string> tokens = splitRecord(job.request.record);
+    Game g(job.request.rules);
+    json positions = json::array();
+    std::vector<DepthValues> byDepth;
+    bool complete = true;
+    for (size_t k = 0; k <= tokens.size(); ++k) {
+      if (job.stopAsked || stopping) {
+        complete = false;
+        break;
+      }
+      ThinkResult r;
+      bool external = false;
+      DepthValues values;
+      if (!g.over()) {
+        r = thinkFor(job, g, &external, [&values](const Progress& p) { values[p.depth] = p.eval; });
+        if (job.stopAsked || stopping) {  // cut short: not a fair value
+          complete = false;
+          break;
+        }
+      }
+      positions.push_back(reviewPosition(k, g, &r));
+      byDepth.push_back(std::move(values));
+      if (external) {
+        markExternal(job, positions.back());
+        positions.back()["evalBlack"] = nullptr;
+      }
+      {
+        std::lock_guard lk(job.m);
+        job.reviewed.push_back(positions.back());
+      }
+      if (k < tokens.size() && !g.applyToken(tokens[k]).empty()) break;  // replayed before: cannot fail
+    }
+    return json{{"complete", complete}, {"positions", positions},
+                {"moves", reviewMoves(job.request, positions, byDepth, job.request.rules.variant)}};
+  }
+
   json progressJson(SearchJob& job) {
     // caller holds job.m
     json p{{"elapsedMs", msSince(job.started)}};
+    if (job.review) {
+      p["done"] = job.reviewed.size();
+      p["total"] = job.reviewTotal;
+      p["positions"] = job.reviewed;
+      return p;
+    }
     if (job.hasProgress) {
       p["depth"] = job.progress.depth;
       p["eval"] = job.progress.eval;
@@ -355,7 +576,8 @@ struct HttpServer::Impl {
           }
           // Repeated on every tick: a stop that arrives before think() has
           // started (and reset its flag) must not be lost.
-          if (!finished && job->engine && msSince(job->started) > opt.maxThinkMs)
+          if (!finished && job->engine &&
+              msSince(job->started) > (job->capMs > 0 ? job->capMs : opt.maxThinkMs))
             job->stopAsked = true;
           if (!finished && job->engine && job->stopAsked) job->engine->stop();
           if (finished && !job->sync && msSince(fin) > opt.keepResultMs) {
@@ -374,32 +596,47 @@ struct HttpServer::Impl {
 
   // ---- request parsing ----
 
-  /// Parses the body into a job (game + level); on error fills res.
-  std::shared_ptr<SearchJob> parseSearch(const httplib::Request& req, httplib::Response& res,
-                                         bool analyze) {
-    json body;
+  /// A job with the request's game; nullptr (with the error sent) when the
+  /// body or its record is bad.
+  static std::shared_ptr<SearchJob> parseJob(const httplib::Request& req, httplib::Response& res,
+                                             json* body) {
     std::string err;
     auto job = std::make_shared<SearchJob>();
-    job->analyze = analyze;
-    int status = parseGameRequest(req.body, &job->request, &job->game, &body, &err);
+    int status = parseGameRequest(req.body, &job->request, &job->game, body, &err);
     if (status != 200) {
       sendError(res, status, err);
       return nullptr;
     }
+    return job;
+  }
+
+  /// The body's "timeMs" (default `def`, 10 to `max`) into *out; false (with
+  /// the error sent) when it is not such an integer.
+  static bool parseTimeMs(const json& body, int64_t def, int64_t max, int64_t* out,
+                          httplib::Response& res) {
+    *out = def;
+    if (!body.contains("timeMs")) return true;
+    if (!body["timeMs"].is_number_integer()) {
+      sendError(res, 400, "'timeMs' must be an integer number of milliseconds");
+      return false;
+    }
+    *out = body["timeMs"].get<int64_t>();
+    if (*out < 10 || *out > max) {
+      sendError(res, 400, "'timeMs' must be between 10 and " + std::to_string(max));
+      return false;
+    }
+    return true;
+  }
+
+  /// Parses the body into a job (game + level); on error fills res.
+  std::shared_ptr<SearchJob> parseSearch(const httplib::Request& req, httplib::Response& res,
+                                         bool analyze) {
+    json body;
+    auto job = parseJob(req, res, &body);
+    if (!job) return nullptr;
+    job->analyze = analyze;
     if (analyze) {
-      int64_t ms = 1500;
-      if (body.contains("timeMs")) {
-        if (!body["timeMs"].is_number_integer()) {
-          sendError(res, 400, "'timeMs' must be an integer number of milliseconds");
-          return nullptr;
-        }
-        ms = body["timeMs"].get<int64_t>();
-        if (ms < 10 || ms > opt.maxAnalyzeMs) {
-          sendError(res, 400, "'timeMs' must be between 10 and " + std::to_string(opt.maxAnalyzeMs));
-          return nullptr;
-        }
-      }
-      job->analyzeMs = ms;
+      if (!parseTimeMs(body, 1500, opt.maxAnalyzeMs, &job->analyzeMs, res)) return nullptr;
     } else {
       std::string lv = "medium";
       if (body.contains("level")) {
@@ -415,12 +652,76 @@ struct HttpServer::Impl {
         return nullptr;
       }
       job->level = *level;
+      // Without a seed every game gets its own: the weaker levels vary
+      // their moves by it, and the same seed repeats them.
+      if (body.contains("seed")) {
+        if (!body["seed"].is_number_unsigned()) {
+          sendError(res, 400, "'seed' must be a non-negative integer");
+          return nullptr;
+        }
+        job->seed = body["seed"].get<uint64_t>();
+      } else {
+        std::lock_guard lk(m);
+        job->seed = idRng() >> 11;  // 53 bits: exact as a JavaScript number
+      }
     }
+    if (!parseEngine(body, *job, res)) return nullptr;
     if (job->game.over()) {
       sendError(res, 409, "the game is over: there is nothing to search");
       return nullptr;
     }
     return job;
+  }
+
+  /// Parses a /review request (the game may be over); on error fills res.
+  std::shared_ptr<SearchJob> parseReview(const httplib::Request& req, httplib::Response& res) {
+    json body;
+    auto job = parseJob(req, res, &body);
+    if (!job) return nullptr;
+    job->review = true;
+    int64_t ms;
+    if (!parseTimeMs(body, 300, MAX_REVIEW_POSITION_MS, &ms, res)) return nullptr;
+    size_t actions = splitRecord(job->request.record).size();
+    if (actions > MAX_REPLAY_ACTIONS) {
+      sendError(res, 400, "the record is too long to review (at most " +
+                              std::to_string(MAX_REPLAY_ACTIONS) + " actions)");
+      return nullptr;
+    }
+    if (!parseEngine(body, *job, res)) return nullptr;
+    job->reviewTotal = actions + 1;
+    // A long game gets less time a position, so the whole review fits in
+    // maxReviewMs (the watchdog ends it there).
+    int64_t share = opt.maxReviewMs * 9 / 10 / int64_t(job->reviewTotal);
+    job->analyzeMs = std::max<int64_t>(10, std::min(ms, share));
+    job->capMs = opt.maxReviewMs;
+    return job;
+  }
+
+  /// The request's "engine" (absent or "builtin": ours) into job.external;
+  /// false (with the error sent) for an unknown name or a game it cannot play.
+  bool parseEngine(const json& body, SearchJob& job, httplib::Response& res) {
+    if (!body.contains("engine")) return true;
+    std::string names = "builtin";
+    for (const ExternalEngine& e : opt.engines) names += ", " + e.name;
+    if (!body["engine"].is_string()) {
+      sendError(res, 400, "'engine' must be a string: " + names);
+      return false;
+    }
+    std::string name = body["engine"].get<std::string>();
+    if (name == "builtin") return true;
+    for (const ExternalEngine& e : opt.engines)
+      if (e.name == name) job.external = &e;
+    if (!job.external) {
+      sendError(res, 400, "unknown engine '" + name + "' (" + names + ")");
+      return false;
+    }
+    Variant v = job.request.rules.variant;
+    if (v != Variant::GOMOKU && v != Variant::RENJU) {
+      sendError(res, 400, "the engine '" + name + "' is a Gomocup brain: it plays Gomoku (freestyle, exact five) "
+                          "and Renju, not " + variantName(v));
+      return false;
+    }
+    return true;
   }
 
   void sendBusy(httplib::Response& res) {
@@ -487,6 +788,10 @@ struct HttpServer::Impl {
 
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
       if (!res.body.empty()) return;
+      // A person who mistyped a page gets a page back; programs calling the
+      // API keep their JSON errors.
+      if (res.status == 404 && req.path.rfind("/api/", 0) != 0)
+        return res.set_content(notFoundPage(req.path), "text/html; charset=utf-8");
       std::string msg;
       switch (res.status) {
         case 400: msg = "bad request: malformed request line or headers"; break;
@@ -531,6 +836,32 @@ struct HttpServer::Impl {
       sendJson(res, 200, h);
     });
 
+    // What this server offers: the games, the levels and the engines (the
+    // built-in one and any --brain), for the UI's choices.
+    http.Get("/api/v1/info", [this](const httplib::Request&, httplib::Response& res) {
+      json engines = json::array();
+      engines.push_back({{"name", "builtin"},
+                         {"builtin", true},
+                         {"rules", {"freestyle", "renju", "captures", "fishing"}}});
+      for (const ExternalEngine& e : opt.engines)
+        engines.push_back({{"name", e.name},
+                           {"builtin", false},
+                           {"description", e.description},
+                           {"rules", {"freestyle", "renju"}}});
+      json info{{"version", GOMOKU_VERSION_STRING},
+                {"rules", {"freestyle", "renju", "captures", "fishing"}},
+                {"levels", {"easy", "medium", "hard"}},
+                {"engines", engines},
+                {"limits",
+                 {{"maxSearches", opt.maxSearches},
+                  {"analyzeMs", {10, opt.maxAnalyzeMs}},
+                  {"reviewPositionMs", {10, MAX_REVIEW_POSITION_MS}},
+                  {"maxReviewMs", opt.maxReviewMs},
+                  {"maxActions", MAX_REPLAY_ACTIONS}}}};
+      if (!opt.name.empty()) info["instance"] = opt.name;
+      sendJson(res, 200, info);
+    });
+
     if (online) online->addRoutes(http);
 
     http.Post("/api/v1/state", [](const httplib::Request& req, httplib::Response& res) {
@@ -573,6 +904,15 @@ struct HttpServer::Impl {
 
     http.Post("/api/v1/analyze", [this](const httplib::Request& req, httplib::Response& res) {
       if (auto job = parseSearch(req, res, true)) runSync(job, res);
+    });
+
+    // Game review: every position of the record analysed in the background,
+    // polled like /search (docs/api.md).
+    http.Post("/api/v1/review", [this](const httplib::Request& req, httplib::Response& res) {
+      auto job = parseReview(req, res);
+      if (!job) return;
+      if (!launch(job)) return sendBusy(res);
+      sendJson(res, 202, jobStatusJson(*job));
     });
 
     // Asynchronous computer turn (or analysis with "analyze": true): returns

@@ -5,10 +5,32 @@
 /// Routes and examples: docs/api.md.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gomoku {
+
+class Game;
+
+/// A stone an external engine chose, or why it could not.
+struct ExternalMove {
+  std::string token;  ///< the point, e.g. "h8"; empty on failure
+  std::string error;  ///< set on failure (the brain crashed, timed out, ...)
+  int64_t timeMs = 0;
+};
+
+/// An external engine offered as an opponent and analyser, e.g. a Gomocup
+/// brain (`gomoku serve --brain NAME=COMMAND`; the app layer wires the
+/// brain runner of src/match in). It plays stones only, in Gomoku and Renju.
+struct ExternalEngine {
+  std::string name;         ///< what requests name in "engine"
+  std::string description;  ///< shown in /api/v1/info (e.g. the command)
+  /// The side to act's stone in `game` (phase play), within about timeMs.
+  /// Called on a search thread, one call per search.
+  std::function<ExternalMove(const Game& game, int64_t timeMs)> play;
+};
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -21,6 +43,7 @@ struct ServerOptions {
   int maxSearches = 2;              ///< searches running at once; more get 503
   int64_t maxThinkMs = 30000;       ///< hard cap of one search (watchdog)
   int64_t maxAnalyzeMs = 10000;     ///< largest timeMs accepted by /analyze
+  int64_t maxReviewMs = 180000;     ///< a whole /review (less time a position in long games)
   size_t maxBodyBytes = 64 * 1024;  ///< larger request bodies get 413
   size_t maxHeadBytes = 16 * 1024;  ///< request line + all header lines; more gets 400
   int requestTimeoutSec = 10;       ///< a whole request (head and body) must arrive within this
@@ -34,6 +57,8 @@ struct ServerOptions {
   /// answer and in /api/v1/health, and the first part of search ids; empty
   /// sends none. Letters, digits and '-', at most 16 (`gomoku serve` checks).
   std::string name;
+  /// External engines (--brain), by name; requests choose one with "engine".
+  std::vector<ExternalEngine> engines;
 
   // Online games (server/online.h, docs/api.md). Empty db: no online games.
   std::string db;              ///< SQLite file, ":memory:" or postgresql://...

@@ -80,3 +80,16 @@ TEST(StateCli, ConvertRoundTrip) {
   ASSERT_EQ(back.status, 0) << back.out;
   EXPECT_EQ(back.out, "h8 i9 j10\n");
 }
+
+TEST(StateCli, FishingHasNoResignation) {
+  CmdResult r = run("state --rules fishing --record 'h8 resign'");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("no resignation"), std::string::npos) << r.out;
+}
+
+TEST(StateCli, NoPassBeforeTheRifOpeningIsComplete) {
+  CmdResult r = run("state --rules renju --opening rif --record 'h8 h9 j10 stay pass a1 propose:c3,e5 keep:c3'");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("token 5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("RIF opening"), std::string::npos) << r.out;
+}

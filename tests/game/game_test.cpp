@@ -237,3 +237,43 @@ TEST(Openings, RifRejectsSymmetricProposals) {
   EXPECT_NE(err.find("symmetric"), std::string::npos) << err;
   EXPECT_EQ(g.applyToken("propose:g11,j12"), "");
 }
+
+TEST(Openings, NoPassBeforeTheRifOpeningIsComplete) {
+  // Issue 11, bug 14: a pass at move 4 handed White's stone to Black and
+  // Black's proposals to White.
+  const RuleSet r = rs(Variant::RENJU, Opening::RIF);
+  Game g = replay(r, "h8 h9 j10 stay");
+  std::string err = g.applyToken("pass");
+  EXPECT_NE(err.find("RIF opening"), std::string::npos) << err;
+  ASSERT_EQ(g.applyToken("i7"), "");
+  EXPECT_NE(g.applyToken("pass"), "") << "Black proposes, it cannot pass";
+  ASSERT_EQ(g.applyToken("propose:g9,k11"), "");
+  EXPECT_NE(g.applyToken("pass"), "") << "White keeps, it cannot pass";
+  ASSERT_EQ(g.applyToken("keep:k11"), "");
+  EXPECT_EQ(g.applyToken("pass"), "") << "the opening is complete: White may pass";
+  RecordError rerr;
+  EXPECT_FALSE(replayRecord(r, "h8 h9 j10 stay pass a1 propose:c3,e5 keep:c3", &rerr));
+  EXPECT_NE(rerr.describe().find("RIF opening"), std::string::npos) << rerr.describe();
+  // Renju with the swap opening: no pass before the colours are chosen.
+  Game s = replay(rs(Variant::RENJU, Opening::SWAP), "h8 h9 j10");
+  EXPECT_NE(s.applyToken("pass"), "");
+  ASSERT_EQ(s.applyToken("stay"), "");
+  EXPECT_EQ(s.applyToken("pass"), "");
+}
+
+TEST(FishingGame, HasNoResignation) {
+  // Issue 11, bug 13: "New Game is the only reset".
+  Game g = replay(rs(Variant::FISHING), "h8");
+  std::string err = g.applyToken("resign");
+  EXPECT_NE(err.find("no resignation"), std::string::npos) << err;
+  EXPECT_NE(g.applyToken("resign:black"), "");
+  EXPECT_FALSE(g.over());
+  for (const std::string& t : g.legalTokens()) EXPECT_NE(t, "resign");
+  RecordError rerr;
+  EXPECT_FALSE(replayRecord(rs(Variant::FISHING), "h8 resign", &rerr));
+  // The other games keep it.
+  for (Variant v : {Variant::GOMOKU, Variant::RENJU, Variant::CAPTURES}) {
+    Game o = replay(rs(v), v == Variant::CAPTURES ? "j10" : "h8");
+    EXPECT_EQ(o.applyToken("resign"), "");
+  }
+}

@@ -338,5 +338,26 @@ TEST_F(ApiTest, ServesTheWebUi) {
   EXPECT_NE(up->status, 200);
 }
 
+TEST_F(ApiTest, UnknownPagesGetAnHtmlPageWithALinkHome) {
+  auto res = client_->Get("/nope/<b>");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+  EXPECT_NE(res->get_header_value("Content-Type").find("text/html"), std::string::npos);
+  EXPECT_NE(res->body.find("<a href=\"/\">"), std::string::npos) << res->body;
+  EXPECT_NE(res->body.find("/nope/&lt;b&gt;"), std::string::npos) << res->body;
+  EXPECT_EQ(res->body.find("<b>"), std::string::npos) << "the path is escaped";
+  // The API keeps its JSON errors, for any method.
+  for (auto* path : {"/api/nope", "/api/v1/nope"}) {
+    auto api = client_->Get(path);
+    ASSERT_TRUE(api);
+    EXPECT_EQ(api->status, 404);
+    EXPECT_NE(api->get_header_value("Content-Type").find("application/json"), std::string::npos);
+    EXPECT_TRUE(json::parse(api->body, nullptr, false).contains("error")) << api->body;
+  }
+  auto [s, j] = post("/api/v1/nope", std::string("{}"));
+  EXPECT_EQ(s, 404);
+  EXPECT_TRUE(j.contains("error"));
+}
+
 }  // namespace
 }  // namespace gomoku

@@ -127,10 +127,15 @@ TEST_F(LimitsTest, BadBytesInARequestGiveAJsonError) {
     EXPECT_EQ(status, 400) << body;
     EXPECT_TRUE(j.is_object() && j.contains("error")) << body << " -> " << j.dump();
   }
-  auto res = client_->Get("/no/such/\xf5\xff/path");
+  auto res = client_->Get("/api/no/such/\xf5\xff/path");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 404);
   EXPECT_FALSE(json::parse(res->body, nullptr, false).is_discarded()) << res->body;
+  // A page (not under /api/) gets an HTML 404 that quotes the path safely.
+  auto page = client_->Get("/no/such/\xf5\xff/path");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 404);
+  EXPECT_NE(page->body.find("/no/such/??/path"), std::string::npos) << page->body;
 }
 
 TEST_F(LimitsTest, ChunkedBodiesAreRefusedBeforeTheyAreRead) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, openApp, startFromForm, clickPoint, appState, waitForActions, cell, stonesOf,
-  screenshot, assertNoErrors } from './lib.mjs';
+  screenshot, assertNoErrors, freePoint } from './lib.mjs';
 
 let b;
 before(async () => { b = await openBrowser(); });
@@ -24,7 +24,7 @@ test('gomoku: the computer answers clicked moves', async () => {
   assert.equal(await page.locator('#board .stone').count(), 2);
   assert.equal(await page.locator('#movelist li').count(), 2);
 
-  await clickPoint(page, 'j10');
+  await clickPoint(page, freePoint(state, 'j10', 'g6'));
   await waitForActions(page, 4);
   ({ state } = await appState(page));
   assert.equal(stonesOf(state, 'black'), 2);

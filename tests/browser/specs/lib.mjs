@@ -164,3 +164,11 @@ export async function startOwnServer(port = 0) {
     }),
   };
 }
+
+/** The first of `points` that is empty in `state`: the computer's replies
+ *  vary with each game's seed, so a test's next click must avoid them. */
+export function freePoint(state, ...points) {
+  const p = points.find((q) => cell(state, q) === null);
+  if (!p) throw new Error(`none of ${points.join(', ')} is free`);
+  return p;
+}

@@ -3,7 +3,7 @@
 // phone start position, and the per-game seed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, openApp, startFromForm, clickPoint, appState, waitForActions, assertNoErrors, play } from './lib.mjs';
+import { openBrowser, openApp, startFromForm, clickPoint, appState, waitForActions, assertNoErrors, play, freePoint } from './lib.mjs';
 
 let b;
 before(async () => { b = await openBrowser(); });
@@ -109,7 +109,7 @@ test('each game sends its own seed with the computer\'s searches', async () => {
   await startFromForm(page, { rules: 'freestyle', level: 'easy', side: 'first', opening: 'free' });
   await play(page, ['h8']);
   await waitForActions(page, 2);
-  await play(page, ['j10']);
+  await play(page, [freePoint((await appState(page)).state, 'j10', 'g6')]);
   await waitForActions(page, 4);
   await page.click('#btn-rematch'); // the computer opens the rematch
   await waitForActions(page, 1);

@@ -3,7 +3,8 @@
 // go on once the server is back on the same port.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, startFromForm, clickPoint, waitForActions, assertNoErrors, startOwnServer } from './lib.mjs';
+import { openBrowser, startFromForm, clickPoint, waitForActions, assertNoErrors, startOwnServer, appState,
+  freePoint } from './lib.mjs';
 
 let b;
 let server;
@@ -59,9 +60,10 @@ test('server loss during the computer\'s turn: backoff, a message, Retry, and th
   assert.ok(await page.locator('#btn-retry').isHidden());
 
   // Bug 2: a point clicked while the server is down gets a translated sentence, not "network".
+  const free = freePoint((await appState(page)).state, 'j10', 'g6');
   await server.stop();
   server = null;
-  await clickPoint(page, 'j10');
+  await clickPoint(page, free);
   await page.waitForFunction(() => !document.querySelector('#message').hidden);
   const said = await page.locator('#message').textContent();
   assert.match(said, /Cannot reach the server; your game is kept/);
@@ -70,7 +72,7 @@ test('server loss during the computer\'s turn: backoff, a message, Retry, and th
   assert.equal(tokens, 2, 'the game is kept');
   // The same in German.
   await page.selectOption('#lang-select', 'de');
-  await clickPoint(page, 'j10');
+  await clickPoint(page, free);
   await page.waitForFunction(() => /nicht erreichbar/.test(document.querySelector('#message').textContent));
   assertNoErrors(b.errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(e)));
 });
