@@ -28,6 +28,7 @@ void registerStateCommands(CLI::App& app);  ///< state, convert
 void registerBenchCommands(CLI::App& app);  ///< bench
 void registerEngineCommands(CLI::App& app);  ///< move, brain
 void registerMatchCommands(CLI::App& app);  ///< match
+void registerTacticsCommand(CLI::App& app);  ///< tactics
 void registerServeCommand(CLI::App& app);   ///< serve
 
 }  // namespace gomoku::app

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   registerBenchCommands(app);
   registerEngineCommands(app);
   registerMatchCommands(app);
+  registerTacticsCommand(app);
   registerServeCommand(app);
   try {
     app.parse(argc, argv);

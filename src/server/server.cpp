@@ -485,6 +485,7 @@ struct HttpServer::Impl {
     json positions = json::array();
     std::vector<DepthValues> byDepth;
     bool complete = true;
+    std::string failure;
     for (size_t k = 0; k <= tokens.size(); ++k) {
       if (job.stopAsked || stopping) {
         complete = false;
@@ -494,7 +495,13 @@ struct HttpServer::Impl {
       bool external = false;
       DepthValues values;
       if (!g.over()) {
-        r = thinkFor(job, g, &external, [&values](const Progress& p) { values[p.depth] = p.eval; });
+        try {
+          r = thinkFor(job, g, &external, [&values](const Progress& p) { values[p.depth] = p.eval; });
+        } catch (const ExternalFailure& e) {  // keep what is done
+          failure = e.what();
+          complete = false;
+          break;
+        }
         if (job.stopAsked || stopping) {  // cut short: not a fair value
           complete = false;
           break;
@@ -512,8 +519,10 @@ struct HttpServer::Impl {
       }
       if (k < tokens.size() && !g.applyToken(tokens[k]).empty()) break;  // replayed before: cannot fail
     }
-    return json{{"complete", complete}, {"positions", positions},
-                {"moves", reviewMoves(job.request, positions, byDepth, job.request.rules.variant)}};
+    json out{{"complete", complete}, {"positions", positions},
+             {"moves", reviewMoves(job.request, positions, byDepth, job.request.rules.variant)}};
+    if (!failure.empty()) out["error"] = failure;
+    return out;
   }
 
   json progressJson(SearchJob& job) {

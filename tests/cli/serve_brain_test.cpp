@@ -122,6 +122,20 @@ TEST_F(ServeBrainTest, CapturesFishingUnknownAndFailingBrainsAreRefused) {
   auto [s4, j4] = post("/api/v1/move", {{"rules", "freestyle"}, {"record", "h8"}, {"engine", "broken"}});
   EXPECT_EQ(s4, 502) << j4.dump();
   EXPECT_NE(j4.value("error", "").find("broken"), std::string::npos) << j4.dump();
+  // A review keeps what was done and says why it ended.
+  auto [s6, started] = post("/api/v1/review", {{"rules", "freestyle"}, {"record", "h8 i9"}, {"engine", "broken"}});
+  ASSERT_EQ(s6, 202) << started.dump();
+  json done;
+  for (int i = 0; i < 200; ++i) {
+    auto res = client_->Get(("/api/v1/search/" + started["id"].get<std::string>()).c_str());
+    ASSERT_TRUE(res);
+    done = json::parse(res->body);
+    if (done["status"] != "running") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(done["status"], "done") << done.dump();
+  EXPECT_EQ(done["result"]["complete"], false);
+  EXPECT_NE(done["result"].value("error", "").find("broken"), std::string::npos) << done.dump();
   // The server is still there.
   auto [s5, j5] = post("/api/v1/move", {{"rules", "freestyle"}, {"record", "h8"}, {"engine", "ours"}});
   EXPECT_EQ(s5, 200) << j5.dump();

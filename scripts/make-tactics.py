@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Builds tactics positions (data/tactics.txt) from sparring games, proved
+by a peer Gomocup brain given time on every candidate move.
+
+For each game (records written by `gomoku match --records`) it walks the
+positions after the opening and asks the peer for its verdict:
+
+- the first position where the side to move has a forced win (the peer
+  reports a mate) becomes a "win" position. Every candidate that makes a
+  four or a three-to-be (and the peer's own choice) is then played and the
+  peer asked again, now for the opponent: the candidates after which the
+  opponent is mated are the answers.
+- the last position before it where the other side was not yet lost is
+  tried as a "defend" position: every empty point within two of a stone is
+  played and the peer asked whether the attacker now has a forced win. If
+  only one or two moves hold, they are the answers.
+
+A line is appended to --out for each position found, with a comment naming
+the game. Usage:
+
+    scripts/make-tactics.py --peer ~/sparring/rapfi/Rapfi/build/pbrain-rapfi \
+        --rules freestyle --time-ms 1000 --out data/tactics.txt games.txt...
+
+The peer is only needed here, never by the build or the tests.
+"""
+import argparse
+import os
+import re
+import select
+import subprocess
+import sys
+
+COLS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def parse_point(tok):
+    m = re.fullmatch(r"([a-z])(\d+)", tok)
+    if not m:
+        return None
+    return COLS.index(m.group(1)), int(m.group(2)) - 1
+
+
+def name(p):
+    return f"{COLS[p[0]]}{p[1] + 1}"
+
+
+class Peer:
+    """A Gomocup brain answering one position at a time."""
+
+    def __init__(self, path, rule, size, time_ms):
+        self.args = (path, rule, size, time_ms)
+        self.start()
+
+    def start(self):
+        path, rule, size, time_ms = self.args
+        self.size = size
+        self.time_ms = time_ms
+        self.proc = subprocess.Popen([path], cwd=os.path.dirname(os.path.abspath(path)),
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send(f"START {size}")
+        self.read_until(lambda l: l == "OK", 60)
+        self.send(f"INFO rule {rule}")
+        self.send(f"INFO timeout_turn {time_ms}")
+        self.send("INFO timeout_match 100000000")
+        self.send("INFO time_left 100000000")
+        self.send("INFO max_memory 268435456")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, done, seconds, lines=None):
+        """Lines up to the one `done` accepts; TimeoutError after `seconds`
+        (some brains go quiet after a search, now and then)."""
+        lines = [] if lines is None else lines
+        fd = self.proc.stdout
+        while True:
+            ready, _, _ = select.select([fd], [], [], seconds)
+            if not ready:
+                raise TimeoutError
+            line = fd.readline()
+            if not line:
+                raise RuntimeError("the peer exited")
+            line = line.strip()
+            lines.append(line)
+            if done(line):
+                return lines
+
+    def verdict(self, stones):
+        """stones: list of points in play order. Returns (mate, move) for
+        the side to move: mate > 0 it wins, < 0 it loses, 0 unknown. A
+        position whose last stone made five is lost for the side to move
+        (brains do not answer on a finished board)."""
+        if stones and makes_five(stones[:-1], stones[-1], self.size):
+            return -1, None
+        me = len(stones) % 2  # 0: black to move
+        self.send("BOARD")
+        for i, (x, y) in enumerate(stones):
+            own = 1 if i % 2 == me else 2
+            self.send(f"{x},{self.size - 1 - y},{own}")
+        self.send("DONE")
+        lines = []
+        try:
+            self.read_until(lambda l: re.fullmatch(r"\d+,\d+", l) is not None,
+                            self.time_ms / 1000 * 3 + 5, lines)
+        except TimeoutError:
+            # No move came: take the verdict it printed, start it afresh.
+            self.proc.kill()
+            self.start()
+            lines.append("-1,-1")
+        mate = 0
+        for l in lines:
+            m = re.search(r"Eval ([+-])M(\d+)", l) or re.search(r"\bev ([+-])M(\d+)", l)
+            if m:
+                mate = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+            elif re.search(r"Eval -?\d", l) or re.search(r"\bev -?\d", l):
+                mate = 0
+        x, y = map(int, lines[-1].split(","))
+        return mate, (x, self.size - 1 - y) if x >= 0 else None
+
+    def close(self):
+        try:
+            self.send("END")
+            self.proc.wait(timeout=3)
+        except Exception:
+            self.proc.kill()
+
+
+def makes_five(stones, p, size):
+    """Does the side to move make five (or more) in a row by playing p?"""
+    me = len(stones) % 2
+    own = {s for i, s in enumerate(stones) if i % 2 == me}
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            x, y = p[0] + sign * dx, p[1] + sign * dy
+            while (x, y) in own:
+                run += 1
+                x, y = x + sign * dx, y + sign * dy
+        if run >= 5:
+            return True
+    return False
+
+
+def near_points(stones, size, radius=2):
+    occupied = set(stones)
+    out = []
+    for x in range(size):
+        for y in range(size):
+            if (x, y) in occupied:
+                continue
+            if any(abs(x - a) <= radius and abs(y - b) <= radius for a, b in stones):
+                out.append((x, y))
+    return out
+
+
+def line_threat(stones, p, size):
+    """Does a stone of the side to move on p make at least three of its
+    own in some window of five with no opponent stone (a four-to-be)?"""
+    me = len(stones) % 2
+    own = {s for i, s in enumerate(stones) if i % 2 == me}
+    opp = {s for i, s in enumerate(stones) if i % 2 != me}
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for start in range(-4, 1):
+            cells = [(p[0] + (start + k) * dx, p[1] + (start + k) * dy) for k in range(5)]
+            if any(not (0 <= x < size and 0 <= y < size) or (x, y) in opp for x, y in cells):
+                continue
+            if sum((c in own) for c in cells) >= 2:
+                return True
+    return False
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--peer", required=True)
+    ap.add_argument("--rules", default="freestyle", choices=["freestyle", "exact", "renju"])
+    ap.add_argument("--time-ms", type=int, default=1000)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--max", type=int, default=1000, help="stop after this many positions")
+    ap.add_argument("--skip", type=int, default=0, help="skip this many games first")
+    ap.add_argument("games", nargs="+")
+    a = ap.parse_args()
+    rule = {"freestyle": 0, "exact": 1, "renju": 4}[a.rules]
+    size = 15
+    peer = Peer(a.peer, rule, size, a.time_ms)
+    found = 0
+    seen = 0
+    with open(a.out, "a") as out:
+        for path in a.games:
+            comment = ""
+            for raw in open(path):
+                raw = raw.strip()
+                if raw.startswith("#"):
+                    comment = raw[1:].strip()
+                    continue
+                if not raw or "resign" in raw:
+                    continue
+                seen += 1
+                if seen <= a.skip:
+                    continue
+                toks = raw.split()
+                pts = [parse_point(t) for t in toks]
+                if any(p is None for p in pts):
+                    continue
+                src = f"{os.path.basename(path)}: {comment.split(':')[0]}"
+                # First position (after the opening) where the side to move is proved to win.
+                win_at = None
+                for k in range(6, len(pts) - 1):
+                    mate, _ = peer.verdict(pts[:k])
+                    if mate > 0:
+                        win_at = k
+                        break
+                if win_at is None:
+                    continue
+                stones = pts[:win_at]
+                _, best = peer.verdict(stones)
+                cands = [p for p in near_points(stones, size) if line_threat(stones, p, size)]
+                if best is not None and best not in cands:
+                    cands.append(best)
+                answers = [p for p in cands if peer.verdict(stones + [p])[0] < 0]
+                if answers:
+                    rec = " ".join(name(p) for p in stones)
+                    out.write(f"win {a.rules} {rec} : {' '.join(name(p) for p in answers)}"
+                              f"  # {src}, move {win_at + 1}\n")
+                    out.flush()
+                    found += 1
+                # The defender's last chance: walk back over its moves.
+                for k in range(win_at - 1, 6, -2):
+                    stones = pts[:k]
+                    if peer.verdict(stones)[0] < 0:
+                        continue  # already lost here: look earlier
+                    cands = near_points(stones, size)
+                    holds = []
+                    for p in cands:
+                        if peer.verdict(stones + [p])[0] <= 0:
+                            holds.append(p)
+                            if len(holds) > 2:
+                                break
+                    if 1 <= len(holds) <= 2:
+                        rec = " ".join(name(p) for p in stones)
+                        out.write(f"defend {a.rules} {rec} : {' '.join(name(p) for p in holds)}"
+                                  f"  # {src}, move {k + 1}\n")
+                        out.flush()
+                        found += 1
+                    break
+                print(f"game {seen}: {found} positions so far", file=sys.stderr, flush=True)
+                if found >= a.max:
+                    break
+    peer.close()
+
+
+if __name__ == "__main__":
+    main()
