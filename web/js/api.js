@@ -54,6 +54,9 @@ export const api = {
   // answers the same way within one (the server ignores it if unknown).
   startSearch: (settings, tokens, level, seed) =>
     call('POST', '/api/v1/search', { ...gameBody(settings, tokens), level, ...(seed === undefined ? {} : { seed }) }),
+  // Game review: every position analysed on the server, polled like a search.
+  startReview: (settings, tokens, timeMs) =>
+    call('POST', '/api/v1/review', { ...gameBody(settings, tokens), timeMs }),
   pollSearch: (id) => call('GET', `/api/v1/search/${encodeURIComponent(id)}`),
   stopSearch: (id) => call('POST', `/api/v1/search/${encodeURIComponent(id)}/stop`),
 };
