@@ -110,6 +110,7 @@ function partyName(party) {
 }
 
 function levelLabel(level) {
+  if (String(level).startsWith('engine:')) return level.slice(7);  // an external engine (engines.js)
   if (level === 'medium' && isFishing()) return t('level_normal');
   return t(`level_${level}`);
 }
