@@ -1,5 +1,5 @@
-// The end-of-game banner over the board: who won and why, with Rematch. It
-// shows while the live position is finished, until closed.
+// The end-of-game banner over the board: who won and why, with Rematch and
+// Review. It shows while the live position is finished, until closed.
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,8 +18,9 @@ export function renderBanner(view) {
   return !was;
 }
 
-export function wireBanner({ onRematch, onClose }) {
+export function wireBanner({ onRematch, onReview, onClose }) {
   $('banner-rematch').addEventListener('click', onRematch);
+  $('banner-review').addEventListener('click', onReview);
   $('banner-close').addEventListener('click', onClose);
   $('banner').addEventListener('keydown', (e) => {
     if (e.key === 'Escape') onClose();

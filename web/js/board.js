@@ -104,7 +104,8 @@ export class BoardView {
    * view = {rows, lastMove, numbers: Map|null, forbidden: [], rod: [],
    *         winLine: [], converted: [], proposals: [], selected: [],
    *         hint: point|null, legal: Set|null, previewColor: 'black'|'white'|null,
-   *         interactive: bool, clickable: Set|null, zone: Set|null}
+   *         interactive: bool, clickable: Set|null, zone: Set|null,
+   *         better: {point, played, mark}|null (review: a better move than the one played)}
    */
   render(view) {
     this.view = view;
@@ -171,6 +172,16 @@ export class BoardView {
       el('circle', { cx, cy, r: 4.4, class: `ghost-stone ${view.previewColor || 'black'}` }, this.topLayer);
     }
     this.lastAnimated = view.lastMove;
+    if (view.better) {
+      const b = view.better;
+      if (b.played) {
+        const { cx, cy } = this.xy(b.played);
+        el('circle', { cx, cy, r: 5.4, class: `played-ring ${b.mark}` }, this.topLayer);
+      }
+      const { cx, cy } = this.xy(b.point);
+      el('circle', { cx, cy, r: 4.2, class: `better-ring ${b.mark}`, 'data-point': b.point }, this.topLayer);
+      el('text', { x: cx, y: cy + 1.4, class: 'better-text' }, this.topLayer).textContent = '✓';
+    }
     if (view.hint) {
       const { cx, cy } = this.xy(view.hint);
       el('circle', { cx, cy, r: 4.2, class: 'hint-ring', 'data-point': view.hint }, this.topLayer);

@@ -7,6 +7,7 @@ import { rulesHtml } from './rules.js';
 import * as rec from './record.js';
 import { parsePoint, shown, cellAt, moveNumbers, placedPoint, pointName } from './points.js';
 import { zoneOf } from './zones.js';
+import { GameReview } from './review.js';
 import { renderBanner, wireBanner } from './banner.js';
 import { playSound, setSoundOn, soundLog } from './sound.js';
 import { applyTheme } from './theme.js';
@@ -41,6 +42,7 @@ const S = {
 };
 
 let board;
+let review;
 // For tests and debugging in the console.
 window.gomokuApp = S;
 window.gomokuSound = soundLog;
@@ -109,6 +111,7 @@ function partyName(party) {
 }
 
 function levelLabel(level) {
+  if (String(level).startsWith('engine:')) return level.slice(7);  // an external engine (engines.js)
   if (level === 'medium' && isFishing()) return t('level_normal');
   return t(`level_${level}`);
 }
@@ -199,6 +202,7 @@ async function startGame(settings, tokens = []) {
   S.message = null;
   S.seed = Math.floor(Math.random() * 2 ** 32);
   S.bannerClosed = false;
+  review.close();
   clearTimeout(S.retry.timer);
   S.retry.attempt = 0;
   prefs.last = settings;
@@ -273,6 +277,14 @@ function bannerView(st) {
   if (!vsCpu()) return { title: t('bannerWins', { color: t(r.winner) }), detail, mood: 'neutral' };
   const mine = (r.winner === firstColor(st) ? 'first' : 'second') === S.settings.side;
   return { title: t(mine ? 'bannerYouWin' : 'bannerCpuWins'), detail, mood: mine ? 'win' : 'loss' };
+}
+
+function openReview() {
+  S.bannerClosed = true;
+  review.start(S.settings, S.tokens);
+  render();
+  $('review').scrollIntoView({ block: 'nearest' });
+  $('review-close').focus({ preventScroll: true });
 }
 
 function describeAction(prev, token, st, removed, converted) {
@@ -556,6 +568,7 @@ function render() {
     proposals: st.proposals || [],
     selected: S.selected,
     hint: live ? S.hint : null,
+    better: review.isOpen ? review.betterAt(S.viewIndex ?? S.tokens.length) : null,
     legal: new Set(st.legal || []),
     previewColor: placing ? st.toMove : null,
     interactive: placing || (myTurn && (pending || st.phaseName === 'rif-keep-fifth')),
@@ -574,6 +587,7 @@ function render() {
   renderControls();
   renderSession();
   renderBanner(live && st.result && !S.bannerClosed ? bannerView(st) : null);
+  review.setView(S.viewIndex ?? S.tokens.length);
 }
 
 function renderPlayers(st) {
@@ -810,6 +824,8 @@ function renderControls() {
   $('btn-undo').disabled = !canUndo;
   $('btn-undo').hidden = isFishing();
   $('btn-rematch').classList.toggle('primary', !!(live && live.result));
+  $('btn-review').disabled = !S.tokens.length;
+  $('btn-review').setAttribute('aria-pressed', String(review.isOpen));
   $('btn-hint').disabled = !live || !!live.result || !humanActs(live) || !!S.thinking || S.viewIndex !== null;
   $('level-switch').hidden = !vsCpu();
   $('level-select').querySelector('option[value=medium]').textContent = levelLabel('medium');
@@ -849,6 +865,7 @@ function undo() {
   S.converted = [];
   S.message = null;
   S.bannerClosed = false;
+  review.close(); // it was about the record before the undo
   // S.counted stays: a game is scored once, with its first result, however
   // often it is taken back and finished again.
   render();
@@ -1028,8 +1045,10 @@ function showRulesTab(which) {
 
 function wire() {
   board = new BoardView($('board'), { onPoint, onCursor });
+  review = new GameReview({ onJump: (n) => setView(n), onChange: () => render() });
   wireBanner({
     onRematch: rematch,
+    onReview: openReview,
     onClose: () => { S.bannerClosed = true; render(); $('board').focus(); },
   });
 
@@ -1126,6 +1145,7 @@ function wire() {
     if (file) $('import-text').value = await file.text();
   });
   $('btn-link').addEventListener('click', copyLink);
+  $('btn-review').addEventListener('click', () => (review.isOpen ? review.close() : openReview()));
   $('opt-sound').checked = !!prefs.sound;
   setSoundOn(prefs.sound);
   $('opt-sound').addEventListener('change', (e) => {

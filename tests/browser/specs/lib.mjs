@@ -137,12 +137,13 @@ export function assertNoErrors(errors) {
  * A server of the test's own (GOMOKU_BIN, set by run.mjs), for tests that
  * stop it and start it again on the same port. port 0: a free one.
  */
-export async function startOwnServer(port = 0) {
+export async function startOwnServer(port = 0, extraArgs = []) {
   const { spawn } = await import('node:child_process');
   const bin = process.env.GOMOKU_BIN;
   assert.ok(bin, 'GOMOKU_BIN is not set (run the specs through run.mjs)');
   const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--quiet'];
   if (process.env.GOMOKU_WEB) args.push('--web', process.env.GOMOKU_WEB);
+  args.push(...extraArgs);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';

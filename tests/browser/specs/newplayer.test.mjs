@@ -118,6 +118,17 @@ test('each game sends its own seed with the computer\'s searches', async () => {
   assert.ok(seeds.every((s) => Number.isInteger(s) && s >= 0), `seeds ${seeds}`);
   assert.equal(seeds[0], seeds[1], 'one seed for the whole game');
   assert.notEqual(seeds[1], seeds[2], 'a new game draws a new seed');
+  // The same seed repeats the computer's answers (the server's part of it).
+  const replies = [];
+  for (let i = 0; i < 2; i++) {
+    await openApp(page);
+    await startFromForm(page, { rules: 'freestyle', level: 'easy', side: 'first', opening: 'free' });
+    await page.evaluate(() => { window.gomokuApp.seed = 12345; });
+    await play(page, ['h8']);
+    await waitForActions(page, 2);
+    replies.push((await appState(page)).tokens[1]);
+  }
+  assert.equal(replies[0], replies[1], `one seed, one answer: ${replies}`);
   assertNoErrors(b.errors);
 });
 
