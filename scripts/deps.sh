@@ -4,9 +4,9 @@
 set -euo pipefail
 what=${1:-build}
 pkgs=(g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev
-      nlohmann-json3-dev libcli11-dev libcpp-httplib-dev)
+      nlohmann-json3-dev libcli11-dev libcpp-httplib-dev libsqlite3-dev libssl-dev libpq-dev)
 if [ "$what" = test ]; then
-  pkgs+=(chromium nginx clang libclang-rt-14-dev)
+  pkgs+=(chromium nginx clang libclang-rt-14-dev postgresql)  # postgresql: started by tests
 fi
 if [ "$what" = load ]; then
   pkgs+=(wrk)  # scripts/load.sh

@@ -54,6 +54,7 @@ class GuardedStream final : public httplib::Stream {
 
   /// Resets the head budget and starts the clock of the next request.
   void beginRequest() {
+    streaming_ = false;
     headBytes_ = 0;
     inHead_ = true;
     lastWasNewline_ = false;
@@ -111,7 +112,7 @@ class GuardedStream final : public httplib::Stream {
   ssize_t write(const char* ptr, size_t size) override {
     if (broken_ != NONE) return -1;
     out_.append(ptr, size);
-    if (out_.size() >= MAX_BUFFERED && !flush()) return -1;
+    if ((streaming_ || out_.size() >= MAX_BUFFERED) && !flush()) return -1;
     return ssize_t(size);
   }
 
@@ -129,6 +130,10 @@ class GuardedStream final : public httplib::Stream {
     out_.clear();
     return ok;
   }
+
+  /// An answer that never ends (server-sent events): every write goes out
+  /// at once instead of waiting for the end of the answer.
+  void setStreaming(bool on) { streaming_ = on; }
 
   /// Drops a collected answer that must not be sent (a broken request).
   void discard() { out_.clear(); }
@@ -186,6 +191,7 @@ class GuardedStream final : public httplib::Stream {
   int fd_;
   const ConnectionLimits& limits_;
   std::string out_;
+  bool streaming_ = false;
   char buf_[4096];
   size_t pos_ = 0, len_ = 0;
   size_t headBytes_ = 0;
@@ -216,6 +222,15 @@ void answerBroken(GuardedStream& stream, const ConnectionLimits& limits) {
   }
 }
 
+/// Event streams (GET /api/v1/games/{id}/events, or any request asking for
+/// text/event-stream) are answered piece by piece as events happen.
+bool isEventStream(const httplib::Request& req) {
+  const std::string suffix = "/events";
+  bool path = req.path.rfind("/api/v1/games/", 0) == 0 && req.path.size() > suffix.size() &&
+              req.path.compare(req.path.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return path || req.get_header_value("Accept").find("text/event-stream") != std::string::npos;
+}
+
 }  // namespace
 
 bool GuardedServer::process_and_close_socket(socket_t sock) {
@@ -241,8 +256,10 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     // (server.cpp), so the rest of the body would follow as the next
     // "request": close after answering it.
     bool chunked = false;
-    ok = process_request(stream, left == 1, closed,
-                         [&](httplib::Request& req) { chunked = req.has_header("Transfer-Encoding"); });
+    ok = process_request(stream, left == 1, closed, [&](httplib::Request& req) {
+      chunked = req.has_header("Transfer-Encoding");
+      stream.setStreaming(isEventStream(req));
+    });
     if (stream.broken() != GuardedStream::NONE) {
       stream.discard();
       answerBroken(stream, limits_);

@@ -25,7 +25,10 @@
 #include "game/json.h"
 #include "game/record.h"
 #include "server/connection.h"
+#include "server/online.h"
+#include "server/reply.h"
 #include "server/request.h"
+#include "store/store.h"
 
 namespace gomoku {
 
@@ -42,16 +45,6 @@ json pointList(const std::vector<Pos>& v) {
   json a = json::array();
   for (Pos p : v) a.push_back(pointName(p));
   return a;
-}
-
-void sendJson(httplib::Response& res, int status, const json& body) {
-  res.status = status;
-  res.set_header("Cache-Control", "no-store");
-  res.set_content(jsonText(body), "application/json");
-}
-
-void sendError(httplib::Response& res, int status, const std::string& message) {
-  sendJson(res, status, json{{"error", message}});
 }
 
 /// Escapes text for HTML content; bytes beyond ASCII (perhaps not UTF-8)
@@ -170,8 +163,23 @@ struct HttpServer::Impl {
   std::mutex wdMutex;
   std::condition_variable wdCv;
 
+  // Online games: the store and the routes over it (server/online.h).
+  std::unique_ptr<Store> store;
+  std::unique_ptr<OnlineGames> online;
+
   explicit Impl(ServerOptions o) : opt(std::move(o)) {
     if (opt.maxSearches < 1) opt.maxSearches = 1;
+    if (!opt.db.empty()) {
+      store = openStore(opt.db);
+      OnlineOptions oo;
+      oo.maxWatchers = std::max(1, opt.maxWatchers);
+      oo.gamesPerMinute = opt.gamesPerMinute;
+      oo.maxOpenGames = opt.maxOpenGames;
+      oo.abandonAfterMs = opt.abandonAfterMs;
+      oo.sweepEveryMs = opt.sweepEveryMs;
+      oo.quiet = opt.quiet;
+      online = std::make_unique<OnlineGames>(*store, oo);
+    }
     engines.resize(size_t(opt.maxSearches));
     busy.assign(size_t(opt.maxSearches), false);
     setupRoutes();
@@ -189,6 +197,7 @@ struct HttpServer::Impl {
     if (shutDown) return;
     shutDown = true;
     stopping = true;
+    if (online) online->stop();  // wakes event streams, which hold workers
     http.stop();
     if (listenThread.joinable()) listenThread.join();
     {
@@ -750,7 +759,10 @@ struct HttpServer::Impl {
 
   void setupRoutes() {
     // More workers (with the short keep-alive above) keep several tabs served.
-    http.new_task_queue = [] { return new httplib::ThreadPool(32); };
+    // Event streams and long polls of online games hold a worker each while
+    // they wait: they get workers of their own (at most maxWatchers of them).
+    int workers = 32 + (online ? std::max(1, opt.maxWatchers) : 0);
+    http.new_task_queue = [workers] { return new httplib::ThreadPool(size_t(workers)); };
     // Keep-alive, read and write timeouts, the request head and the
     // request's total time are enforced by GuardedServer (connection.h); the
     // two keep-alive setters only fill in the Keep-Alive header of answers.
@@ -858,6 +870,8 @@ struct HttpServer::Impl {
       if (!opt.name.empty()) info["instance"] = opt.name;
       sendJson(res, 200, info);
     });
+
+    if (online) online->addRoutes(http);
 
     http.Post("/api/v1/state", [](const httplib::Request& req, httplib::Response& res) {
       GameRequest gr;
@@ -989,7 +1003,14 @@ int runServer(const ServerOptions& options) {
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
 
-  HttpServer server(options);
+  std::unique_ptr<HttpServer> owned;
+  try {
+    owned = std::make_unique<HttpServer>(options);
+  } catch (const StoreError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  HttpServer& server = *owned;
   int port = server.bind();
   if (port < 0) {
     std::cerr << "error: cannot listen on " << options.host << ":" << options.port << "\n";

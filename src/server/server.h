@@ -59,10 +59,19 @@ struct ServerOptions {
   std::string name;
   /// External engines (--brain), by name; requests choose one with "engine".
   std::vector<ExternalEngine> engines;
+
+  // Online games (server/online.h, docs/api.md). Empty db: no online games.
+  std::string db;              ///< SQLite file, ":memory:" or postgresql://...
+  int maxWatchers = 64;        ///< event streams + long polls at once (each holds a worker)
+  int gamesPerMinute = 20;     ///< new games per client address and minute; more get 429
+  int64_t maxOpenGames = 10000;               ///< unfinished games; more get 429
+  int64_t abandonAfterMs = 24LL * 3600 * 1000;  ///< an unfinished game idle this long ends
+  int64_t sweepEveryMs = 60000;               ///< how often idle games are looked for
 };
 
 /// A server that can be started and stopped from another thread (tests, the
-/// `serve` subcommand).
+/// `serve` subcommand). With options.db set, the constructor opens the game
+/// store and throws StoreError (store/store.h) if it cannot.
 class HttpServer {
  public:
   explicit HttpServer(ServerOptions options);
@@ -76,7 +85,8 @@ class HttpServer {
   bool listen();
   /// bind() + listen() in a background thread; returns the port or -1.
   int start();
-  /// Stops listening, asks running searches to stop and waits for them.
+  /// Stops listening, ends event streams, asks running searches to stop
+  /// and waits for them.
   void stop();
   int port() const;
   const ServerOptions& options() const;

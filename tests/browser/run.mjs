@@ -31,7 +31,7 @@ fs.mkdirSync(shots, { recursive: true });
 console.log(`browser tests: screenshots in ${shots}`);
 
 // Port 0: the server picks a free port and prints it.
-const server = spawn(gomoku, ['serve', '--host', '127.0.0.1', '--port', '0', '--web', web, '--quiet'], {
+const server = spawn(gomoku, ['serve', '--host', '127.0.0.1', '--port', '0', '--web', web, '--quiet', '--db', ':memory:'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let stopped = false;

@@ -43,6 +43,19 @@ class ServeBrainTest : public ::testing::Test {
     return {res->status, json::parse(res->body, nullptr, false)};
   }
 
+  /// Polls a search (or review) until it is no longer running (at most 30 s).
+  json waitDone(const std::string& id) {
+    json j;
+    for (int i = 0; i < 600; ++i) {
+      auto res = client_->Get(("/api/v1/search/" + id).c_str());
+      if (!res) return json();
+      j = json::parse(res->body, nullptr, false);
+      if (j.value("status", "") != "running") break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return j;
+  }
+
   fs::path log_;
   gomoku::test::Child server_;
   std::unique_ptr<httplib::Client> client_;
@@ -92,14 +105,7 @@ TEST_F(ServeBrainTest, TheBrainAnalysesAndReviews) {
   auto [s2, started] = post("/api/v1/review", {{"rules", "renju"}, {"record", "h8 i9 h9"},
                                                {"engine", "ours"}, {"timeMs", 100}});
   ASSERT_EQ(s2, 202) << started.dump();
-  json done;
-  for (int i = 0; i < 600; ++i) {
-    auto res = client_->Get(("/api/v1/search/" + started["id"].get<std::string>()).c_str());
-    ASSERT_TRUE(res);
-    done = json::parse(res->body);
-    if (done["status"] != "running") break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  json done = waitDone(started["id"]);
   ASSERT_EQ(done["status"], "done") << done.dump();
   ASSERT_EQ(done["result"]["positions"].size(), 4u);
   for (const json& p : done["result"]["positions"]) {
@@ -125,14 +131,7 @@ TEST_F(ServeBrainTest, CapturesFishingUnknownAndFailingBrainsAreRefused) {
   // A review keeps what was done and says why it ended.
   auto [s6, started] = post("/api/v1/review", {{"rules", "freestyle"}, {"record", "h8 i9"}, {"engine", "broken"}});
   ASSERT_EQ(s6, 202) << started.dump();
-  json done;
-  for (int i = 0; i < 200; ++i) {
-    auto res = client_->Get(("/api/v1/search/" + started["id"].get<std::string>()).c_str());
-    ASSERT_TRUE(res);
-    done = json::parse(res->body);
-    if (done["status"] != "running") break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  json done = waitDone(started["id"]);
   ASSERT_EQ(done["status"], "done") << done.dump();
   EXPECT_EQ(done["result"]["complete"], false);
   EXPECT_NE(done["result"].value("error", "").find("broken"), std::string::npos) << done.dump();

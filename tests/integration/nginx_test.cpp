@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "child_process.h"
+#include "process_util.h"
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -35,67 +35,6 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 using gomoku::test::Child;
-
-/// A free TCP port on 127.0.0.1 (bound and released; nginx binds it next).
-int freePort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  a.sin_port = 0;
-  int port = -1;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    port = ntohs(a.sin_port);
-  }
-  ::close(fd);
-  return port;
-}
-
-/// The configuration of docs/deploy.md, with every path in `dir`.
-std::string nginxConfig(const fs::path& dir, int port, const std::vector<std::pair<std::string, int>>& backends) {
-  std::string d = dir.string();
-  std::string c = "worker_processes 1;\n"
-                  "pid " + d + "/nginx.pid;\n"
-                  "error_log " + d + "/error.log warn;\n"
-                  "events { worker_connections 256; }\n"
-                  "http {\n"
-                  "  access_log " + d + "/access.log;\n"
-                  "  client_body_temp_path " + d + "/body;\n"
-                  "  proxy_temp_path " + d + "/proxy;\n"
-                  "  fastcgi_temp_path " + d + "/fastcgi;\n"
-                  "  uwsgi_temp_path " + d + "/uwsgi;\n"
-                  "  scgi_temp_path " + d + "/scgi;\n"
-                  "  upstream gomoku {\n";
-  for (auto& [name, p] : backends)
-    c += "    server 127.0.0.1:" + std::to_string(p) + " max_fails=3 fail_timeout=5s;\n";
-  c += "    keepalive 8;\n"
-       "  }\n"
-       "  map $uri $search_backend {\n"
-       "    default gomoku;\n";
-  for (auto& [name, p] : backends)
-    c += "    ~^/api/v1/search/" + name + "- 127.0.0.1:" + std::to_string(p) + ";\n";
-  c += "  }\n"
-       "  server {\n"
-       "    listen 127.0.0.1:" + std::to_string(port) + ";\n"
-       "    client_max_body_size 64k;\n"
-       "    location / {\n"
-       "      proxy_pass http://gomoku;\n"
-       "      proxy_http_version 1.1;\n"
-       "      proxy_set_header Connection \"\";\n"
-       "      proxy_read_timeout 60s;\n"
-       "      proxy_next_upstream error timeout http_503 non_idempotent;\n"
-       "    }\n"
-       "    location ~ ^/api/v1/search/. {\n"
-       "      proxy_pass http://$search_backend;\n"
-       "      proxy_http_version 1.1;\n"
-       "      proxy_set_header Connection \"\";\n"
-       "    }\n"
-       "  }\n"
-       "}\n";
-  return c;
-}
 
 class NginxTest : public ::testing::Test {
  protected:
@@ -115,13 +54,8 @@ class NginxTest : public ::testing::Test {
 
   /// Starts `gomoku serve --port 0 --name NAME`; returns its port.
   int startBackend(Child& c, const std::string& name) {
-    if (!c.start({GOMOKU_BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--name", name},
-                 true, dir_ / (name + ".log")))
-      return -1;
-    std::string line = c.readLine(60);
-    std::smatch m;
-    if (!std::regex_search(line, m, std::regex(R"(127\.0\.0\.1:(\d+)/)"))) return -1;
-    return std::stoi(m[1]);
+    return gomoku::test::startServe(c, GOMOKU_BINARY, {"--name", name, "--db", ":memory:"},
+                                    dir_ / (name + ".log"));
   }
 
   fs::path dir_;
@@ -135,28 +69,7 @@ TEST_F(NginxTest, TwoServersBehindNginxPlayAWholeGameRoundRobin) {
   ASSERT_GT(a, 0) << "first gomoku serve did not start";
   ASSERT_GT(b, 0) << "second gomoku serve did not start";
 
-  // nginx on a free port; the port may be taken between choosing and
-  // binding it, so try a few.
-  int port = -1;
-  for (int attempt = 0; attempt < 3 && port < 0; ++attempt) {
-    int p = freePort();
-    ASSERT_GT(p, 0);
-    std::ofstream(dir_ / "nginx.conf") << nginxConfig(dir_, p, {{"alpha", a}, {"beta", b}});
-    nginx_ = Child();
-    ASSERT_TRUE(nginx_.start({NGINX_BINARY, "-p", dir_.string(), "-e", (dir_ / "error.log").string(),
-                              "-c", (dir_ / "nginx.conf").string(), "-g", "daemon off;"},
-                             false, dir_ / "nginx.stderr"));
-    httplib::Client probe("127.0.0.1", p);
-    probe.set_connection_timeout(1, 0);
-    for (int i = 0; i < 100 && nginx_.running(); ++i) {  // at most ~10 s
-      if (auto r = probe.Get("/api/v1/health"); r && r->status == 200) {
-        port = p;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    if (port < 0) nginx_.stop(SIGQUIT);
-  }
+  int port = gomoku::test::startNginx(nginx_, NGINX_BINARY, dir_, {{"alpha", a}, {"beta", b}});
   ASSERT_GT(port, 0) << "nginx did not start; see " << dir_;
 
   httplib::Client cli("127.0.0.1", port);

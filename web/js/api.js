@@ -44,6 +44,10 @@ export function gameBody(settings, tokens) {
   };
 }
 
+/** A level, or an external engine ("engine:NAME", see engines.js) at the medium level's time. */
+const levelFields = (level) =>
+  String(level).startsWith('engine:') ? { engine: level.slice(7), level: 'medium' } : { level };
+
 export const api = {
   health: () => call('GET', '/api/v1/health'),
   state: (settings, tokens, signal) => call('POST', '/api/v1/state', gameBody(settings, tokens), signal),
@@ -53,7 +57,7 @@ export const api = {
   // `seed`: drawn once per game, so the computer varies between games but
   // answers the same way within one (the server ignores it if unknown).
   startSearch: (settings, tokens, level, seed) =>
-    call('POST', '/api/v1/search', { ...gameBody(settings, tokens), level, ...(seed === undefined ? {} : { seed }) }),
+    call('POST', '/api/v1/search', { ...gameBody(settings, tokens), ...levelFields(level), ...(seed === undefined ? {} : { seed }) }),
   // Game review: every position analysed on the server, polled like a search.
   startReview: (settings, tokens, timeMs) =>
     call('POST', '/api/v1/review', { ...gameBody(settings, tokens), timeMs }),

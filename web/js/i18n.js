@@ -426,4 +426,12 @@ export function applyI18n(root) {
   document.title = t('appName');
 }
 
+/** Adds a module's own texts ({en: {...}, de: {...}}); existing keys stay. */
+export function addStrings(table) {
+  for (const [l, texts] of Object.entries(table)) {
+    STRINGS[l] ??= {};
+    for (const [k, v] of Object.entries(texts)) STRINGS[l][k] ??= v;
+  }
+}
+
 export const LANGS = Object.keys(STRINGS);

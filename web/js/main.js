@@ -11,6 +11,7 @@ import { GameReview } from './review.js';
 import { renderBanner, wireBanner } from './banner.js';
 import { playSound, setSoundOn, soundLog } from './sound.js';
 import { applyTheme } from './theme.js';
+import { initOnline, openOnlineFromUrl } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -110,6 +111,7 @@ function partyName(party) {
 }
 
 function levelLabel(level) {
+  if (String(level).startsWith('engine:')) return level.slice(7);  // an external engine (engines.js)
   if (level === 'medium' && isFishing()) return t('level_normal');
   return t(`level_${level}`);
 }
@@ -1188,7 +1190,9 @@ async function init() {
   setLang(prefs.lang || (navigator.language || 'en').slice(0, 2));
   applyI18n(document);
   wire();
+  initOnline({ settingsFromForm });
   S.analysisOn = !!prefs.analysis;
+  if (await openOnlineFromUrl()) return;  // an invite link (?game=ID)
   if (!(await openFromHash())) {
     if ($('start').hidden && $('game').hidden) showStart();
   }

@@ -61,8 +61,8 @@ export async function startFromForm(page, { rules, opponent = 'cpu', level = 'ea
 }
 
 /** Screen position of a point such as "h8". */
-export async function pointXY(page, name) {
-  const board = page.locator('#board');
+export async function pointXY(page, name, boardSelector = '#board') {
+  const board = page.locator(boardSelector);
   const box = await board.boundingBox();
   const [minX, minY, w, h] = (await board.getAttribute('viewBox')).split(' ').map(Number);
   const size = Number(await board.getAttribute('data-size'));
@@ -74,8 +74,8 @@ export async function pointXY(page, name) {
   };
 }
 
-export async function clickPoint(page, name) {
-  const p = await pointXY(page, name);
+export async function clickPoint(page, name, boardSelector = '#board') {
+  const p = await pointXY(page, name, boardSelector);
   await page.mouse.click(p.x, p.y);
 }
 
