@@ -29,7 +29,13 @@ async function call(method, path, body, signal) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  if (!res.ok) {
+    const err = new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+    // Our server explains its errors (a failing brain is a 502 too); a bare
+    // 502/504 comes from a proxy whose server is gone.
+    err.explained = !!(data && data.error);
+    throw err;
+  }
   return data;
 }
 

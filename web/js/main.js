@@ -416,7 +416,7 @@ function cpuDecision(token, before, after) {
  * waits for the Retry button. The game itself is never touched.
  */
 function computerFailed(e) {
-  const unreachable = e.status === 0 || e.status >= 502;
+  const unreachable = e.status === 0 || (e.status >= 502 && !e.explained);
   S.retry.attempt++;
   showMessage(unreachable ? t('netDownRetrying') : t('cpuError', { error: e.message || String(e) }), true, 'retry');
   clearTimeout(S.retry.timer);

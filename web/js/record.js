@@ -95,7 +95,9 @@ export function fromHash(hash) {
   const size = Number(q.get('size')) || defaultSize(rules);
   const opening = OPENINGS.includes(q.get('opening')) ? q.get('opening') : 'free';
   const vs = q.get('vs') === 'friend' ? 'friend' : 'cpu';
-  const level = ['easy', 'medium', 'hard'].includes(q.get('level')) ? q.get('level') : 'medium';
+  // A level, or an external engine the server offers ("engine:NAME", engines.js).
+  const level = ['easy', 'medium', 'hard'].includes(q.get('level')) || /^engine:[\w-]{1,40}$/.test(q.get('level') || '')
+    ? q.get('level') : 'medium';
   const side = q.get('side') === 'second' ? 'second' : 'first';
   const settings = { rules, size, exactFive: q.get('exact') === '1', opening, opponent: vs, level, side };
   const tokens = tokensOf(q.get('rec') || '');
