@@ -24,7 +24,8 @@ test('server loss during the computer\'s turn: backoff, a message, Retry, and th
   page.on('request', (r) => { if (r.url().includes('/api/')) requests++; });
   await page.goto(server.url);
   await page.waitForSelector('#start:not([hidden])');
-  await startFromForm(page, { rules: 'freestyle', level: 'medium' });
+  // Hard: its search surely runs when the server dies (Medium's first replies can be instant).
+  await startFromForm(page, { rules: 'freestyle', level: 'hard', opening: 'free', side: 'first' });
   // Stop the server as soon as the computer's search has started.
   const started = page.waitForResponse((r) => r.url().endsWith('/api/v1/search') && r.request().method() === 'POST');
   await clickPoint(page, 'h8');
