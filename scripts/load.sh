@@ -10,11 +10,14 @@
 # Exits non-zero if any request failed. A benchmark, not a test: run it by
 # hand (it is not part of scripts/test).
 #
+# With --online (first argument): online games instead, see scripts/load/online.sh.
+#
 #   scripts/load.sh [--gomoku build/test/gomoku] [--seconds 30] [--rounds 2]
 #                   [--keepalive-connections 32] [--state-connections 16]
 #                   [--max-searches 2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --online ]; then shift; exec scripts/load/online.sh "$@"; fi
 gomoku=build/test/gomoku seconds=30 rounds=2 keepConns=32 stateConns=16 searches=2
 while [ $# -gt 0 ]; do
   case "$1" in
