@@ -27,6 +27,8 @@ done
 command -v node >/dev/null || { echo "node is needed (scripts/deps.sh test)" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gomoku-online-load.XXXXXX")
 [ -n "$db" ] || db=$tmp/games.db
+watchers=64
+[ -z "$streams" ] || watchers=$((2 * games + 16))
 pid=
 cleanup() {
   [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
@@ -37,7 +39,7 @@ trap cleanup EXIT
 # Limits opened up for one client address playing every game.
 start() {
   "$gomoku" serve --host 127.0.0.1 --port 0 --quiet --db "$db" --games-per-minute 1000000 \
-    --max-open-games 1000000 --max-watchers $((2 * games + 16)) >"$tmp/serve.out" 2>"$tmp/serve.err" &
+    --max-open-games 1000000 --max-watchers "$watchers" >"$tmp/serve.out" 2>"$tmp/serve.err" &
   pid=$!
   port=
   for _ in $(seq 300); do
