@@ -29,6 +29,7 @@ import re
 import select
 import subprocess
 import sys
+import time
 
 COLS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -45,47 +46,58 @@ def name(p):
 
 
 class Peer:
-    """A Gomocup brain answering one position at a time."""
+    """A Gomocup brain asked about one position at a time. One process
+    answers every question; one that stays silent is replaced."""
 
     def __init__(self, path, rule, size, time_ms):
-        self.args = (path, rule, size, time_ms)
-        self.start()
+        self.path, self.rule, self.size, self.time_ms = path, rule, size, time_ms
+        self.proc = None
 
     def start(self):
-        path, rule, size, time_ms = self.args
-        self.size = size
-        self.time_ms = time_ms
-        self.proc = subprocess.Popen([path], cwd=os.path.dirname(os.path.abspath(path)),
+        self.proc = subprocess.Popen([self.path], cwd=os.path.dirname(os.path.abspath(self.path)),
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send(f"START {size}")
-        self.read_until(lambda l: l == "OK", 60)
-        self.send(f"INFO rule {rule}")
-        self.send(f"INFO timeout_turn {time_ms}")
-        self.send("INFO timeout_match 100000000")
-        self.send("INFO time_left 100000000")
-        self.send("INFO max_memory 268435456")
+                                     stderr=subprocess.DEVNULL, bufsize=0)
+        self.pending = b""
+        self.send([f"START {self.size}", f"INFO rule {self.rule}",
+                   f"INFO timeout_turn {self.time_ms}", "INFO timeout_match 100000000",
+                   "INFO time_left 100000000"])
 
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
+    def send(self, lines):
+        self.proc.stdin.write(("\n".join(lines) + "\n").encode())
         self.proc.stdin.flush()
 
-    def read_until(self, done, seconds, lines=None):
-        """Lines up to the one `done` accepts; TimeoutError after `seconds`
-        (some brains go quiet after a search, now and then)."""
-        lines = [] if lines is None else lines
-        fd = self.proc.stdout
-        while True:
-            ready, _, _ = select.select([fd], [], [], seconds)
-            if not ready:
-                raise TimeoutError
-            line = fd.readline()
-            if not line:
-                raise RuntimeError("the peer exited")
-            line = line.strip()
-            lines.append(line)
-            if done(line):
-                return lines
+    def ask(self, lines):
+        """Sends the lines, returns what the brain printed up to its move
+        (raw reads: select() on a buffered pipe misses buffered lines)."""
+        if self.proc is None:
+            self.start()
+        # Rapfi prints its move a moment before it takes commands again.
+        time.sleep(0.05)
+        self.send(lines)
+        out = []
+        fd = self.proc.stdout.fileno()
+        deadline = time.time() + self.time_ms / 1000 * 5 + 60
+        while time.time() < deadline:
+            while b"\n" in self.pending:
+                line, self.pending = self.pending.split(b"\n", 1)
+                line = line.decode(errors="replace").strip()
+                out.append(line)
+                if re.fullmatch(r"\d+,\d+", line):
+                    return out
+            ready, _, _ = select.select([fd], [], [], 1)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                self.pending += chunk
+        self.close()  # silent or gone: the next question starts a new one
+        return out
+
+    def close(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
 
     def verdict(self, stones):
         """stones: list of points in play order. Returns (mate, move) for
@@ -94,21 +106,12 @@ class Peer:
         (brains do not answer on a finished board)."""
         if stones and makes_five(stones[:-1], stones[-1], self.size):
             return -1, None
-        me = len(stones) % 2  # 0: black to move
-        self.send("BOARD")
+        me = len(stones) % 2
+        board = ["BOARD"]
         for i, (x, y) in enumerate(stones):
-            own = 1 if i % 2 == me else 2
-            self.send(f"{x},{self.size - 1 - y},{own}")
-        self.send("DONE")
-        lines = []
-        try:
-            self.read_until(lambda l: re.fullmatch(r"\d+,\d+", l) is not None,
-                            self.time_ms / 1000 * 3 + 5, lines)
-        except TimeoutError:
-            # No move came: take the verdict it printed, start it afresh.
-            self.proc.kill()
-            self.start()
-            lines.append("-1,-1")
+            board.append(f"{x},{self.size - 1 - y},{1 if i % 2 == me else 2}")
+        board.append("DONE")
+        lines = self.ask(board)
         mate = 0
         for l in lines:
             m = re.search(r"Eval ([+-])M(\d+)", l) or re.search(r"\bev ([+-])M(\d+)", l)
@@ -116,15 +119,11 @@ class Peer:
                 mate = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             elif re.search(r"Eval -?\d", l) or re.search(r"\bev -?\d", l):
                 mate = 0
-        x, y = map(int, lines[-1].split(","))
-        return mate, (x, self.size - 1 - y) if x >= 0 else None
-
-    def close(self):
-        try:
-            self.send("END")
-            self.proc.wait(timeout=3)
-        except Exception:
-            self.proc.kill()
+        move = None
+        if lines and re.fullmatch(r"\d+,\d+", lines[-1]):
+            x, y = map(int, lines[-1].split(","))
+            move = (x, self.size - 1 - y)
+        return mate, move
 
 
 def makes_five(stones, p, size):

@@ -6,17 +6,18 @@
 #   sparring: ours vs pbrain-wine, freestyle, 300 ms a move, 100 games: W 70 L 28 D 2, 71.0%, Elo +156 +- 74
 #
 # Usage: scripts/sparring.sh --brain PATH [--time-ms 300] [--games 100]
-#          [--rules freestyle|renju] [--exact-five] [--jobs 1] [--threads 1]
+#          [--rules freestyle|renju] [--exact-five] [--jobs 1] [--threads 1] [--grace-ms 1000]
 #          [--gomoku build/test/gomoku] [--log FILE] [--resume] [--sprt ELO0,ELO1]
 #
 # The brain gets `INFO timeout_turn` = the same time a move (and a match
 # time it never reaches, with `INFO time_left`); it forfeits a game when it
-# answers later than that plus a second's grace. With --log the games are
+# answers later than that plus a second's grace (--grace-ms: some brains
+# check their clock only between iterations). With --log the games are
 # written as they end, so a stopped run continues with --resume. The full
 # game lines and totals go to stderr; stdout has only the result line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-brain="" time_ms=300 games=100 rules=freestyle jobs=1 threads=1
+brain="" time_ms=300 games=100 rules=freestyle jobs=1 threads=1 grace_ms=1000
 gomoku=build/test/gomoku
 extra=()
 while [ $# -gt 0 ]; do
@@ -28,6 +29,7 @@ while [ $# -gt 0 ]; do
     --exact-five) extra+=(--exact-five); shift ;;
     --jobs) jobs=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --grace-ms) grace_ms=$2; shift 2 ;;
     --gomoku) gomoku=$2; shift 2 ;;
     --log) extra+=(--log "$2"); shift 2 ;;
     --resume) extra+=(--resume); shift ;;
@@ -46,7 +48,7 @@ trap 'rm -f "$out"' EXIT
 # Brains often read files beside them (Rapfi's config.toml): start them there.
 "$gomoku" match --rules "$rules" "${extra[@]}" --a-time-ms "$time_ms" --a-threads "$threads" --a-name ours \
   --b-cmd "cd '$(dirname "$brain_abs")' && exec '$brain_abs'" --b-name "$name" \
-  --timeout-turn "$time_ms" --timeout-match $((time_ms * 1000)) \
+  --timeout-turn "$time_ms" --timeout-match $((time_ms * 1000)) --grace-ms "$grace_ms" \
   --games "$games" --jobs "$jobs" | tee "$out" >&2
 python3 - "$out" "$name" "$rules" "$time_ms" <<'EOF'
 import re, sys

@@ -2,11 +2,14 @@
 // Online-games load (scripts/load.sh --online): N games at once, each played
 // through the API by its two players with random legal moves, until the game
 // ends or --moves actions are played (then the side to act resigns).
-//   node online.mjs play   --url URL --games 500 --moves 40 --sockets 64 --out records.json
+//   node online.mjs play   --url URL --games 500 --moves 40 --sockets 64 [--streams] --out records.json
 //   node online.mjs verify --url URL --in records.json
 // play prints requests/s, p50/p99 latency and errors, and writes every game's
 // record as its clients last had it answered; verify reads each game back
 // (from a restarted server on the same database) and counts mismatches.
+// With --streams each player also holds the game's event stream, as the
+// browser does, and the time from sending a move to its arrival on the
+// other player's stream is measured.
 import http from 'node:http';
 import fs from 'node:fs';
 
@@ -18,6 +21,33 @@ const opt = (name, fallback) => {
 };
 const url = new URL(opt('url', 'http://127.0.0.1:8080/'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(opt('sockets', 64)) });
+
+const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+const useStreams = args.includes('--streams');
+const delivery = [];  // ms from sending a move to its event on the opponent's stream
+let streamErrors = 0;
+
+/** Opens a game's event stream; onEvent(seq) for each event; returns close(). */
+function openStream(id, onEvent) {
+  const req = http.get({ host: url.hostname, port: url.port, path: `/api/v1/games/${id}/events`, agent: streamAgent,
+    headers: { Accept: 'text/event-stream' } }, (res) => {
+    if (res.statusCode !== 200) { streamErrors++; res.resume(); return; }
+    let buf = '';
+    res.setEncoding('utf8');
+    res.on('data', (c) => {
+      buf += c;
+      for (let end; (end = buf.indexOf('\n\n')) >= 0;) {
+        const msg = buf.slice(0, end);
+        buf = buf.slice(end + 2);
+        const m = /^id: (\d+)$/m.exec(msg);
+        if (m) onEvent(Number(m[1]));
+      }
+    });
+    res.on('error', () => {});
+  });
+  req.on('error', () => {});
+  return () => req.destroy();
+}
 
 const latencies = [];
 let errors = 0;
@@ -66,15 +96,41 @@ async function playGame(maxMoves) {
   tokens.white = j.json.token;
   let game = j.json.game;
   let record = game.record;
+  // Each player's stream; sent[seq] is when the move that became event seq
+  // was sent, and the other player's stream resolves its wait.
+  const sent = {};
+  const waits = {};
+  const closers = [];
+  if (useStreams) {
+    for (const seat of ['black', 'white']) {
+      let first = true;
+      closers.push(openStream(id, (seq) => {
+        if (first) { first = false; return; }  // the snapshot
+        if (waits[`${seat}:${seq}`]) waits[`${seat}:${seq}`]();
+      }));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
   for (let n = 0; game.status === 'playing'; n++) {
     const seat = game.turn;
+    const other = seat === 'black' ? 'white' : 'black';
     const legal = game.state.legal;
     const action = n >= maxMoves || legal.length === 0 ? 'resign' : legal[Math.floor(Math.random() * legal.length)];
+    const seq = game.version + 1;
+    const arrived = useStreams
+      ? new Promise((resolve) => {
+        const timer = setTimeout(() => { streamErrors++; resolve(); }, 10000);
+        waits[`${other}:${seq}`] = () => { clearTimeout(timer); delivery.push(performance.now() - sent[seq]); resolve(); };
+      })
+      : null;
+    sent[seq] = performance.now();
     const r = await request('POST', `/api/v1/games/${id}/actions`, { token: tokens[seat], action });
     if (r.status !== 200) break;
     game = r.json.game;
     record = game.record;  // what this game's clients have been answered
+    if (arrived) await arrived;  // the other player sees the move, then answers
   }
+  for (const close of closers) close();
   return { id, record };
 }
 
@@ -96,8 +152,14 @@ if (mode === 'play') {
   console.log(`RESULT requests_per_s=${(latencies.length / seconds).toFixed(0)} p50_ms=${pct(sorted, 50).toFixed(2)} ` +
     `p99_ms=${pct(sorted, 99).toFixed(2)} max_ms=${sorted[sorted.length - 1].toFixed(1)} errors=${errors}`);
   for (const [k, n] of Object.entries(errorKinds)) console.log(`  error ${k}: ${n}`);
+  if (useStreams) {
+    const d = delivery.slice().sort((a, b) => a - b);
+    console.log(`STREAMS ${2 * games} event streams: move sent -> event on the other stream ` +
+      `p50_ms=${pct(d, 50).toFixed(2)} p99_ms=${pct(d, 99).toFixed(2)} max_ms=${(d[d.length - 1] || 0).toFixed(1)} ` +
+      `events=${d.length} late_over_10s_or_refused=${streamErrors}`);
+  }
   agent.destroy();
-  process.exit(errors === 0 && played.length === games ? 0 : 1);
+  process.exit(errors === 0 && streamErrors === 0 && played.length === games ? 0 : 1);
 } else if (mode === 'verify') {
   const played = JSON.parse(fs.readFileSync(opt('in', 'records.json'), 'utf8'));
   let same = 0;

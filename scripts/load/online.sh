@@ -6,10 +6,12 @@
 # Prints requests/s, p50/p99, errors (must be 0) and the comparison.
 #
 #   scripts/load.sh --online [--games 500] [--moves 40] [--sockets 64]
-#                   [--db postgresql://...] [--gomoku build/test/gomoku]
+#                   [--db postgresql://...] [--gomoku build/test/gomoku] [--streams]
+# --streams: each player also holds the game's event stream (the server gets
+# a worker thread per stream: --max-watchers 2 x games).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-gomoku=build/test/gomoku games=500 moves=40 sockets=64 db=
+gomoku=build/test/gomoku games=500 moves=40 sockets=64 db= streams=
 while [ $# -gt 0 ]; do
   case "$1" in
     --gomoku) gomoku=$2; shift 2 ;;
@@ -17,13 +19,16 @@ while [ $# -gt 0 ]; do
     --moves) moves=$2; shift 2 ;;
     --sockets) sockets=$2; shift 2 ;;
     --db) db=$2; shift 2 ;;
-    *) echo "usage: $0 --online [--games N] [--moves N] [--sockets N] [--db URL] [--gomoku PATH]" >&2; exit 2 ;;
+    --streams) streams=--streams; shift ;;
+    *) echo "usage: $0 --online [--games N] [--moves N] [--sockets N] [--db URL] [--gomoku PATH] [--streams]" >&2; exit 2 ;;
   esac
 done
 [ -x "$gomoku" ] || { echo "no $gomoku: build first" >&2; exit 1; }
 command -v node >/dev/null || { echo "node is needed (scripts/deps.sh test)" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gomoku-online-load.XXXXXX")
 [ -n "$db" ] || db=$tmp/games.db
+watchers=64
+[ -z "$streams" ] || watchers=$((2 * games + 16))
 pid=
 cleanup() {
   [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
@@ -34,7 +39,7 @@ trap cleanup EXIT
 # Limits opened up for one client address playing every game.
 start() {
   "$gomoku" serve --host 127.0.0.1 --port 0 --quiet --db "$db" --games-per-minute 1000000 \
-    --max-open-games 1000000 >"$tmp/serve.out" 2>"$tmp/serve.err" &
+    --max-open-games 1000000 --max-watchers "$watchers" >"$tmp/serve.out" 2>"$tmp/serve.err" &
   pid=$!
   port=
   for _ in $(seq 300); do
@@ -52,8 +57,8 @@ echo "server: $gomoku serve --db $db on port $port (pid $pid)"
 echo "== $games games at once, random legal moves, at most $moves actions each, $sockets client sockets"
 fail=0
 node scripts/load/online.mjs play --url "http://127.0.0.1:$port/" --games "$games" --moves "$moves" \
-  --sockets "$sockets" --out "$tmp/records.json" || fail=1
-echo "rss_kib after the games: $(rss)"
+  --sockets "$sockets" --out "$tmp/records.json" $streams || fail=1
+echo "rss_kib after the games: $(rss), threads: $(awk '/^Threads/ {print $2}' "/proc/$pid/status")"
 kill "$pid"
 wait "$pid" || true
 pid=

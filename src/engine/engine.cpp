@@ -44,7 +44,7 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 2000;
       s.config.rootVcfDefence = false;
       s.config.exactRootValues = true;
-      s.randomMargin = 150;
+      s.randomMargin = 300;  // in the fitted evaluation's units (rules/weights.h)
       s.randomTop = 4;
       break;
     case Level::MEDIUM:
@@ -111,8 +111,14 @@ struct Rng {
 /// Medium varies its moves (by the seed) while fewer stones than this are
 /// on the board, among root moves this close to the best.
 constexpr int MEDIUM_VARIED_STONES = 6;
-constexpr int MEDIUM_OPENING_MARGIN = 40;
+constexpr int MEDIUM_OPENING_MARGIN = 80;
 constexpr int MEDIUM_OPENING_DEPTH = 4;
+/// Hard varies only its first move or two, among root moves valued within
+/// a few points of the best by a deeper search; a value that is a proven
+/// win or loss is never traded (see playStone).
+constexpr int HARD_VARIED_STONES = 4;
+constexpr int HARD_OPENING_MARGIN = 60;
+constexpr int HARD_OPENING_DEPTH = 6;
 
 int chebyshev(Pos a, Pos b) {
   return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b)));
@@ -192,16 +198,20 @@ ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
   StopReset reset{impl_->stop};
   LevelSettings s = levelSettings(level);
-  // Medium plays its best move, which made every game start alike: in the
-  // first few moves (quiet positions, where near-equal moves really are
-  // near-equal) it picks among the near-best by the seed, as Easy does.
-  const bool varied = level == Level::MEDIUM && game.board().stoneCount() < MEDIUM_VARIED_STONES;
+  // Medium and Hard play their best move, which made every game start
+  // alike: in the first few moves (quiet positions, where near-equal moves
+  // really are near-equal) they pick among the near-best by the seed, as
+  // Easy does; Hard only for its first move or two, within a narrow margin.
+  const bool hard = level == Level::HARD;
+  const bool varied = (level == Level::MEDIUM || hard) &&
+                      game.board().stoneCount() < (hard ? HARD_VARIED_STONES : MEDIUM_VARIED_STONES);
   if (varied) {
     // A depth, not the clock, ends this search: the same seed and position
     // must give the same move (the time stays a cap).
-    s.limits.depth = MEDIUM_OPENING_DEPTH;
+    s.limits.depth = hard ? HARD_OPENING_DEPTH : MEDIUM_OPENING_DEPTH;
+    s.limits.threads = 1;  // helper threads would make the values differ run to run
     s.config.exactRootValues = true;
-    s.randomMargin = MEDIUM_OPENING_MARGIN;
+    s.randomMargin = hard ? HARD_OPENING_MARGIN : MEDIUM_OPENING_MARGIN;
     s.randomTop = 3;
   }
   // Captures and Fishing have their own searches with their own levels.

@@ -493,7 +493,9 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           }
           pos.play<R>(m);
           bool refuted = ts.vcf<R>(cfg.rootVcfFours, each) == 0;
-          bool unknown = ts.aborted();
+          // Out of time (not just its node budget): the filter is unfinished.
+          bool unknown = ts.aborted() && (sh.abort || (sh.threatDeadlineMs &&
+                                                        sh.clock.millis() >= sh.threatDeadlineMs));
           pos.undo();
           if (unknown) {
             complete = false;
@@ -530,7 +532,9 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
           }
           pos.play<R>(m);
           bool refuted = !ts.vct<R>(cfg.vctDepth, cfg.rootVcfFours, cfg.vctNodes / 4);
-          bool unknown = ts.aborted();
+          // Out of time (not just its node budget): the filter is unfinished.
+          bool unknown = ts.aborted() && (sh.abort || (sh.threatDeadlineMs &&
+                                                        sh.clock.millis() >= sh.threatDeadlineMs));
           pos.undo();
           if (unknown) {
             complete = false;

@@ -4,7 +4,9 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <condition_variable>
 #include <mutex>
+#include <vector>
 
 #include "store/migrations.h"
 
@@ -50,6 +52,9 @@ class Stmt {
   sqlite3_stmt* st_ = nullptr;
 };
 
+/// Read-only connections beside the writer (file databases).
+constexpr int READERS = 4;
+
 class SqliteStore final : public Store {
  public:
   explicit SqliteStore(const std::string& path) {
@@ -83,9 +88,23 @@ class SqliteStore final : public Store {
       db_ = nullptr;
       throw StoreError("database '" + path + "': " + e.what());
     }
+    if (path == ":memory:") return;  // a second connection would be another database
+    for (int i = 0; i < READERS; ++i) {
+      sqlite3* r = nullptr;
+      if (sqlite3_open_v2(path.c_str(), &r, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+        sqlite3_close(r);
+        break;  // fewer readers; the writer still reads when there are none
+      }
+      sqlite3_busy_timeout(r, 5000);
+      readers_.push_back(r);
+    }
+    freeReaders_ = readers_;
   }
 
-  ~SqliteStore() override { sqlite3_close(db_); }
+  ~SqliteStore() override {
+    for (sqlite3* r : readers_) sqlite3_close(r);
+    sqlite3_close(db_);
+  }
 
   std::string kind() const override { return "sqlite"; }
 
@@ -100,18 +119,43 @@ class SqliteStore final : public Store {
   }
 
   std::optional<StoredGame> load(const std::string& id) override {
-    std::lock_guard lk(m_);
-    // One read transaction: the row and its events are one snapshot.
-    exec("BEGIN");
+    if (readers_.empty()) {
+      std::lock_guard lk(m_);
+      return loadWith(db_, id);
+    }
+    // A reader of its own: in WAL mode reads do not wait for the writer's
+    // fsync, and event streams read far more often than moves are written.
+    sqlite3* db;
+    {
+      std::unique_lock lk(poolMutex_);
+      poolCv_.wait(lk, [&] { return !freeReaders_.empty(); });
+      db = freeReaders_.back();
+      freeReaders_.pop_back();
+    }
+    struct Give {
+      SqliteStore& s;
+      sqlite3* db;
+      ~Give() {
+        std::lock_guard lk(s.poolMutex_);
+        s.freeReaders_.push_back(db);
+        s.poolCv_.notify_one();
+      }
+    } give{*this, db};
+    return loadWith(db, id);
+  }
+
+  /// The row and its events in one read transaction (one snapshot).
+  static std::optional<StoredGame> loadWith(sqlite3* db, const std::string& id) {
+    exec(db, "BEGIN");
     try {
       StoredGame g;
       {
-        Stmt st(db_,
+        Stmt st(db,
                 "SELECT settings, black_hash, white_hash, version, finished, created_ms, "
                 "updated_ms FROM games WHERE id = ?1");
         st.bind(1, id);
         if (!st.step()) {
-          exec("COMMIT");
+          exec(db, "COMMIT");
           return std::nullopt;
         }
         g.id = id;
@@ -123,13 +167,13 @@ class SqliteStore final : public Store {
         g.createdMs = st.integer(5);
         g.updatedMs = st.integer(6);
       }
-      Stmt ev(db_, "SELECT seq, kind, data, at_ms FROM events WHERE game_id = ?1 ORDER BY seq");
+      Stmt ev(db, "SELECT seq, kind, data, at_ms FROM events WHERE game_id = ?1 ORDER BY seq");
       ev.bind(1, id);
       while (ev.step()) g.events.push_back({ev.integer(0), ev.text(1), ev.text(2), ev.integer(3)});
-      exec("COMMIT");
+      exec(db, "COMMIT");
       return g;
     } catch (...) {
-      rollback();
+      rollback(db);
       throw;
     }
   }
@@ -190,17 +234,19 @@ class SqliteStore final : public Store {
   }
 
  private:
-  void exec(const char* sql) {
+  void exec(const char* sql) { exec(db_, sql); }
+  static void exec(sqlite3* db, const char* sql) {
     char* err = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-      std::string msg = err ? err : sqlite3_errmsg(db_);
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err ? err : sqlite3_errmsg(db);
       sqlite3_free(err);
       throw StoreError("database: " + msg);
     }
   }
 
-  void rollback() {
-    if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  void rollback() { rollback(db_); }
+  static void rollback(sqlite3* db) {
+    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
   }
 
   void migrate() {
@@ -231,8 +277,12 @@ class SqliteStore final : public Store {
                        std::to_string(migrations::ALL.back().version));
   }
 
-  std::mutex m_;
+  std::mutex m_;  // guards db_, the one writing connection
   sqlite3* db_ = nullptr;
+  std::vector<sqlite3*> readers_;  ///< read-only connections (files only)
+  std::mutex poolMutex_;
+  std::condition_variable poolCv_;
+  std::vector<sqlite3*> freeReaders_;
 };
 
 }  // namespace

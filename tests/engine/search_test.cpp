@@ -282,7 +282,7 @@ TEST(Search, PreventsAVctThreat) {
     cfg.vctDepth = 4;
     cfg.vctNodes = 50'000;
     cfg.rootVctDefence = true;
-    SearchResult res = searchNodes(b, 300'000, 4, cfg);
+    SearchResult res = searchNodes(b, 1'000'000, 4, cfg);
     EXPECT_EQ(pointName(res.best), c.defence) << c.whites[0];
   }
 }
