@@ -10,7 +10,8 @@
 #          [--gomoku build/test/gomoku] [--log FILE] [--resume] [--sprt ELO0,ELO1]
 #
 # The brain gets `INFO timeout_turn` = the same time a move (and a match
-# time it never reaches, with `INFO time_left`); it forfeits a game when it
+# time it never reaches, with `INFO time_left`, and INFO max_memory of
+# 256 MiB: Rapfi never answers after max_memory 0); it forfeits a game when it
 # answers later than that plus a second's grace (--grace-ms: some brains
 # check their clock only between iterations). With --log the games are
 # written as they end, so a stopped run continues with --resume. The full
@@ -48,7 +49,7 @@ trap 'rm -f "$out"' EXIT
 # Brains often read files beside them (Rapfi's config.toml): start them there.
 "$gomoku" match --rules "$rules" "${extra[@]}" --a-time-ms "$time_ms" --a-threads "$threads" --a-name ours \
   --b-cmd "cd '$(dirname "$brain_abs")' && exec '$brain_abs'" --b-name "$name" \
-  --timeout-turn "$time_ms" --timeout-match $((time_ms * 1000)) --grace-ms "$grace_ms" \
+  --timeout-turn "$time_ms" --timeout-match $((time_ms * 1000)) --grace-ms "$grace_ms" --brain-memory 256 \
   --games "$games" --jobs "$jobs" | tee "$out" >&2
 python3 - "$out" "$name" "$rules" "$time_ms" <<'EOF'
 import re, sys

@@ -132,7 +132,7 @@ void registerMatchCommands(CLI::App& app) {
   static SideOptions a, b;
   static int games = 100, jobs = 1, maxMoves = 0;
   static uint64_t seed = 1;
-  static size_t hashMiB = 64;
+  static size_t hashMiB = 64, brainMemoryMiB = 0;
   static int64_t turnMs = 5000, matchMs = 0, graceMs = 1000, startMs = 10000;
   static std::string openingsFile, recordsFile, logFile, sprtText;
   static bool brainStderr = false, quiet = false, resume = false;
@@ -162,6 +162,9 @@ void registerMatchCommands(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--start-timeout-ms", startMs, "brains: ms to answer START")
       ->capture_default_str();
+  cmd->add_option("--brain-memory", brainMemoryMiB,
+                  "brains: memory limit in MiB sent as INFO max_memory (0 = none; Rapfi needs one)")
+      ->capture_default_str();
   cmd->add_flag("--brain-stderr", brainStderr, "show the brains' stderr (default: discarded)");
   cmd->add_option("--records", recordsFile, "write every game's record to this file");
   cmd->add_option("--log", logFile,
@@ -190,6 +193,7 @@ void registerMatchCommands(CLI::App& app) {
       s->graceMs = graceMs;
       s->startTimeoutMs = startMs;
       s->brainStderr = brainStderr;
+      s->maxMemoryBytes = uint64_t(brainMemoryMiB) << 20;
       if (s->kind == PlayerSpec::Kind::BRAIN && config.rules.variant != Variant::GOMOKU &&
           config.rules.variant != Variant::RENJU)
         return fail(

@@ -275,7 +275,7 @@ class BrainPlayer : public Player {
     }
     proc_->send("INFO timeout_turn " + std::to_string(spec_.turnTimeoutMs));
     proc_->send("INFO timeout_match " + std::to_string(spec_.matchTimeoutMs));
-    proc_->send("INFO max_memory 0");
+    proc_->send("INFO max_memory " + std::to_string(spec_.maxMemoryBytes));
     proc_->send("INFO game_type 1");
     proc_->send("INFO rule " + std::to_string(rule));
     Turn t;

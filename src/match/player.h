@@ -61,6 +61,9 @@ struct PlayerSpec {
   int64_t graceMs = 1000;          ///< extra time before a slow answer forfeits
   int64_t startTimeoutMs = 10000;  ///< to answer START
   bool brainStderr = false;        ///< let the brain's stderr through (else /dev/null)
+  /// Sent as INFO max_memory (bytes); 0 means "no limit" as the protocol
+  /// says, but some brains (Rapfi) then never answer: give them a size.
+  uint64_t maxMemoryBytes = 0;
 
   /// Short name for the result lines: "hard", "depth 6", "pbrain-x", ...
   std::string label() const;
