@@ -70,3 +70,17 @@ TEST(Tactics, SolvesAndFails) {
   ASSERT_EQ(s.failedLines.size(), 1u);
   EXPECT_EQ(s.failedLines[0], 3);
 }
+
+TEST(Tactics, TheProjectSetParses) {
+  std::ifstream in(std::string(GOMOKU_SOURCE_DIR) + "/data/tactics.txt");
+  ASSERT_TRUE(in) << "data/tactics.txt is missing";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string err;
+  auto set = parseTactics(ss.str(), &err);
+  ASSERT_TRUE(set) << err;
+  int wins = 0, defences = 0;
+  for (const TacticsPosition& p : *set) (p.win ? wins : defences)++;
+  EXPECT_GE(wins, 100);
+  EXPECT_GE(defences, 10);
+}
