@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -295,6 +296,10 @@ class BrainPlayer : public Player {
     // What the brain has not seen yet: normally just the opponent's stone.
     bool justOneStone =
         started_ && actions.size() == known_ + 1 && actions.back().type == ActionType::PLACE;
+    // A brain may still be finishing its last answer when it has printed
+    // it (Rapfi drops a command that arrives then): give it a moment.
+    if (int64_t since = nowMs() - answeredAtMs_; answeredAtMs_ && since < SETTLE_MS)
+      std::this_thread::sleep_for(std::chrono::milliseconds(SETTLE_MS - since));
     if (spec_.matchTimeoutMs > 0)
       proc_->send("INFO time_left " +
                   std::to_string(std::max<int64_t>(0, spec_.matchTimeoutMs - usedMs_)));
@@ -341,6 +346,7 @@ class BrainPlayer : public Player {
       Turn t;
       t.ms = clock.millis();
       usedMs_ += t.ms;
+      answeredAtMs_ = nowMs();
       t.tokens.push_back(pointName(p));
       return t;
     }
@@ -367,6 +373,8 @@ class BrainPlayer : public Player {
   size_t known_ = 0;      ///< actions the brain knows of after its last answer
   bool started_ = false;  ///< BEGIN or BOARD sent in this game
   int64_t usedMs_ = 0;    ///< thinking time used in this game
+  int64_t answeredAtMs_ = 0;  ///< when the brain last answered (nowMs)
+  static constexpr int64_t SETTLE_MS = 50;
 };
 
 }  // namespace
