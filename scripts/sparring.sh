@@ -8,6 +8,7 @@
 # Usage: scripts/sparring.sh --brain PATH [--time-ms 300] [--games 100]
 #          [--rules freestyle|renju] [--exact-five] [--jobs 1] [--threads 1] [--grace-ms 1000]
 #          [--gomoku build/test/gomoku] [--log FILE] [--resume] [--sprt ELO0,ELO1]
+#          [--openings FILE]   (e.g. data/openings-balanced.txt; default: the built-in set)
 #
 # The brain gets `INFO timeout_turn` = the same time a move (and a match
 # time it never reaches, with `INFO time_left`, and INFO max_memory of
@@ -35,7 +36,8 @@ while [ $# -gt 0 ]; do
     --log) extra+=(--log "$2"); shift 2 ;;
     --resume) extra+=(--resume); shift ;;
     --sprt) extra+=(--sprt "$2"); shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --openings) extra+=(--openings "$2"); shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "sparring.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done

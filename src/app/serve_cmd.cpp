@@ -71,6 +71,11 @@ void registerServeCommand(CLI::App& app) {
   cmd->add_option("--max-searches", opt->maxSearches, "computer searches running at once")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
+  cmd->add_option("--threads", opt->threads,
+                  "search threads (lazy SMP) of each Hard move and each analysis; 0: Hard's own "
+                  "two, analysis one")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
   cmd->add_option("--name", opt->name,
                   "instance name, sent as the X-Gomoku-Instance header and in /api/v1/health "
                   "(several processes behind a proxy: docs/deploy.md)")

@@ -18,12 +18,17 @@ void registerTacticsCommand(CLI::App& app) {
   static std::string file = std::string(GOMOKU_DATA_DIR) + "/tactics.txt";
   static std::vector<int64_t> times = {300, 1000};
   static int threads = 1;
+  static std::vector<uint64_t> nodeBudgets;
   static bool verbose = false;
   cmd->add_option("--file", file, "the tactics file")->capture_default_str();
   cmd->add_option("--time-ms", times, "time a position, ms (one or more)")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(1), int64_t(600000)));
   cmd->add_option("--threads", threads, "search threads")->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--nodes", nodeBudgets,
+                  "node budget a position instead of a time (one or more; deterministic "
+                  "with one thread)")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   cmd->add_flag("--verbose", verbose, "list the lines of the positions not solved");
   cmd->callback([] {
     std::ifstream in(file);
@@ -39,12 +44,18 @@ void registerTacticsCommand(CLI::App& app) {
       std::cerr << "error: " << file << ": " << err << "\n";
       return setExitCode(2);
     }
-    for (int64_t t : times) {
-      match::TacticsScore s = match::runTactics(*set, t, threads);
+    // Each run: a time (nodes 0) or, with --nodes, a node budget (time 0).
+    std::vector<std::pair<int64_t, uint64_t>> runs;
+    if (nodeBudgets.empty())
+      for (int64_t t : times) runs.emplace_back(t, 0);
+    for (uint64_t n : nodeBudgets) runs.emplace_back(0, n);
+    for (auto [t, nodes] : runs) {
+      match::TacticsScore s = match::runTactics(*set, t, threads, nodes);
       auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
       char buf[200];
-      std::snprintf(buf, sizeof buf, "%lld ms: wins %d/%d (%.1f%%), defences %d/%d (%.1f%%)",
-                    static_cast<long long>(t), s.winsSolved, s.wins, pct(s.winsSolved, s.wins),
+      std::string limit = nodes ? std::to_string(nodes) + " nodes" : std::to_string(t) + " ms";
+      std::snprintf(buf, sizeof buf, "%s: wins %d/%d (%.1f%%), defences %d/%d (%.1f%%)",
+                    limit.c_str(), s.winsSolved, s.wins, pct(s.winsSolved, s.wins),
                     s.defencesSolved, s.defences, pct(s.defencesSolved, s.defences));
       std::cout << buf << std::endl;
       if (verbose && !s.failedLines.empty()) {

@@ -64,9 +64,9 @@ LevelSettings levelSettings(Level level) {
       s.config.leafVcfNodes = 4000;
       s.config.rootVcfFours = 60;
       s.config.rootVcfNodes = 400000;
-      s.config.vctDepth = 8;
-      s.config.vctNodes = 300000;
-      s.config.rootVctDefence = true;
+      // No root VCT and no VCT defence filter: at 0.1 to 0.3 s a move they
+      // cost more depth than they find (SPRT, docs/engine-log.md). The
+      // VCF searches (root, leaves, defence filter) stay.
       break;
   }
   return s;
@@ -131,6 +131,7 @@ struct Engine::Impl {
   TranspositionTable tt;
   std::atomic<bool> stop{false};
   uint64_t seed = 1;
+  int threads = 0;  ///< setThreads(); 0: the levels' own
 
   ThinkResult run(const Game& game, const Limits& limits, const SearchConfig& config,
                   int randomMargin, int randomTop,
@@ -184,6 +185,7 @@ Engine::~Engine() { delete impl_; }
 void Engine::setHashMiB(size_t mib) { impl_->tt.resize(mib); }
 void Engine::clear() { impl_->tt.clear(); }
 void Engine::setSeed(uint64_t seed) { impl_->seed = seed; }
+void Engine::setThreads(int threads) { impl_->threads = std::max(threads, 0); }
 void Engine::stop() { impl_->stop.store(true); }
 void Engine::clearStop() { impl_->stop.store(false); }
 
@@ -191,7 +193,10 @@ ThinkResult Engine::think(const Game& game, const Limits& limits,
                           const std::function<void(const Progress&)>& onProgress) {
   StopReset reset{impl_->stop};
   // Explicit limits (Gomocup, analysis) get full-strength threat searches.
-  return impl_->run(game, limits, levelSettings(Level::HARD).config, 0, 1, onProgress);
+  Limits l = limits;
+  // A depth or node limit keeps its one thread: such a search repeats exactly.
+  if (impl_->threads > 0 && l.threads <= 1 && l.depth == 0 && l.nodes == 0) l.threads = impl_->threads;
+  return impl_->run(game, l, levelSettings(Level::HARD).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
@@ -203,6 +208,7 @@ ThinkResult Engine::think(const Game& game, Level level,
   // really are near-equal) they pick among the near-best by the seed, as
   // Easy does; Hard only for its first move or two, within a narrow margin.
   const bool hard = level == Level::HARD;
+  if (hard && impl_->threads > 0) s.limits.threads = impl_->threads;
   const bool varied = (level == Level::MEDIUM || hard) &&
                       game.board().stoneCount() < (hard ? HARD_VARIED_STONES : MEDIUM_VARIED_STONES);
   if (varied) {
@@ -290,6 +296,7 @@ ThinkResult Engine::Impl::playStone(const Game& game, const Limits& limits,
     onProgress(p);
   };
   SearchResult sr = searchBoard(board, limits, config, allowed, onIteration);
+  out.threads = std::max(limits.threads, 1);
   Pos move = sr.best;
 
   // A level's deliberate imprecision: a seeded pick among the near-best

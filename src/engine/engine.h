@@ -52,6 +52,7 @@ struct ThinkResult {
   uint64_t nodes = 0;
   int64_t timeMs = 0;
   std::vector<Pos> pv;
+  int threads = 1;  ///< search threads used for the stone (lazy SMP)
 };
 
 /// What a level means: limits plus search settings, and for the weaker
@@ -85,6 +86,11 @@ class Engine {
   /// position depends only on the seed and the position, so replaying a
   /// game replays the computer's moves.
   void setSeed(uint64_t seed);
+  /// Search threads (lazy SMP) of Hard's moves and of think() with a time
+  /// limit that asks for one thread (a depth or node limit keeps one thread,
+  /// so it repeats exactly); 0 (the default) keeps each level's own count.
+  /// Easy and Medium always use one thread, so their strength stays put.
+  void setThreads(int threads);
   void clear();  ///< forget the transposition table and history
   /// Computes the computer's turn for the side to act in `game`, at full
   /// strength within `limits`. With one thread and a depth or node limit

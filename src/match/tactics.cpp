@@ -65,7 +65,8 @@ std::optional<std::vector<TacticsPosition>> parseTactics(const std::string& text
   return out;
 }
 
-TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs, int threads) {
+TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs, int threads,
+                        uint64_t nodes) {
   TacticsScore s;
   Engine engine;
   for (const TacticsPosition& p : set) {
@@ -75,6 +76,7 @@ TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs,
     engine.clear();
     Limits lim;
     lim.timeMs = timeMs;
+    lim.nodes = nodes;
     lim.threads = threads;
     ThinkResult r = engine.think(*game, lim);
     bool ok = std::find(p.answers.begin(), p.answers.end(), r.move) != p.answers.end();

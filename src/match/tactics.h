@@ -42,7 +42,9 @@ struct TacticsScore {
 };
 
 /// Our engine (Hard's settings, one thread, `timeMs` a position, a fresh
-/// table each time) on every position.
-TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs, int threads = 1);
+/// table each time) on every position. With `nodes` (and timeMs 0) the
+/// search stops on a node budget instead: the same result every run.
+TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs, int threads = 1,
+                        uint64_t nodes = 0);
 
 }  // namespace gomoku::match

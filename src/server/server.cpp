@@ -225,7 +225,10 @@ struct HttpServer::Impl {
     for (size_t i = 0; i < busy.size(); ++i)
       if (!busy[i]) {
         busy[i] = true;
-        if (!engines[i]) engines[i] = std::make_unique<Engine>(opt.hashMiB);
+        if (!engines[i]) {
+          engines[i] = std::make_unique<Engine>(opt.hashMiB);
+          engines[i]->setThreads(opt.threads);
+        }
         return int(i);
       }
     return -1;

@@ -41,6 +41,7 @@ struct ServerOptions {
   std::string webRoot;
 #endif
   int maxSearches = 2;              ///< searches running at once; more get 503
+  int threads = 0;                  ///< threads of Hard and analysis searches (0: Hard's 2)
   int64_t maxThinkMs = 30000;       ///< hard cap of one search (watchdog)
   int64_t maxAnalyzeMs = 10000;     ///< largest timeMs accepted by /analyze
   int64_t maxReviewMs = 180000;     ///< a whole /review (less time a position in long games)

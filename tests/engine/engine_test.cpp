@@ -197,6 +197,28 @@ TEST(Engine, ThreadsOptionGivesALegalMove) {
   applyAll(after, r);
 }
 
+TEST(Engine, SetThreadsAppliesToHardAndTimedSearchesOnly) {
+  // `gomoku serve --threads N`: Hard's moves and timed analyses use N
+  // threads; Easy and Medium keep one (their strength is calibrated), and
+  // a depth-limited search keeps one so that it repeats exactly.
+  // Black's open three ends every search quickly (a VCF at the root).
+  Game g = replay(rs(Variant::GOMOKU), "h8 a1 i8 b1 j8 c1");
+  Engine e(8);
+  Limits timed;
+  timed.timeMs = 150;
+  EXPECT_EQ(e.think(g, timed).threads, 1);
+  e.setThreads(3);
+  ThinkResult r = e.think(g, timed);
+  EXPECT_EQ(r.threads, 3);
+  Game after = g;
+  applyAll(after, r);
+  EXPECT_EQ(e.think(g, depth(3, 0)).threads, 1);
+  EXPECT_EQ(e.think(g, Level::MEDIUM).threads, 1);
+  EXPECT_EQ(e.think(g, Level::HARD).threads, 3);
+  e.setThreads(0);
+  EXPECT_EQ(e.think(g, Level::HARD).threads, levelSettings(Level::HARD).limits.threads);
+}
+
 // ---- opening protocols -------------------------------------------------------
 
 TEST(Engine, SwapOpeningStonesAndChoice) {

@@ -9,9 +9,20 @@
 #include <sstream>
 
 #include "core/notation.h"
+#include "match/openings.h"
 
 using namespace gomoku;
 using namespace gomoku::match;
+
+namespace {
+/// The text of a file in the project's data/ folder ("" when missing).
+std::string dataFile(const std::string& name) {
+  std::ifstream in(std::string(GOMOKU_SOURCE_DIR) + "/data/" + name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
 
 TEST(Tactics, ParsesPositions) {
   std::string err;
@@ -72,15 +83,39 @@ TEST(Tactics, SolvesAndFails) {
 }
 
 TEST(Tactics, TheProjectSetParses) {
-  std::ifstream in(std::string(GOMOKU_SOURCE_DIR) + "/data/tactics.txt");
-  ASSERT_TRUE(in) << "data/tactics.txt is missing";
-  std::stringstream ss;
-  ss << in.rdbuf();
+  std::string text = dataFile("tactics.txt");
+  ASSERT_FALSE(text.empty()) << "data/tactics.txt is missing";
   std::string err;
-  auto set = parseTactics(ss.str(), &err);
+  auto set = parseTactics(text, &err);
   ASSERT_TRUE(set) << err;
   int wins = 0, defences = 0;
   for (const TacticsPosition& p : *set) (p.win ? wins : defences)++;
   EXPECT_GE(wins, 100);
   EXPECT_GE(defences, 10);
+}
+
+TEST(Tactics, NodeBudgetRepeatsExactly) {
+  // With a node budget (no clock) the whole run is deterministic: the same
+  // positions solved on every run, here the first few of the project set.
+  std::string err;
+  auto set = parseTactics(dataFile("tactics.txt"), &err);
+  ASSERT_TRUE(set) << err;
+  set->resize(12);
+  TacticsScore a = runTactics(*set, 0, 1, 20'000);
+  TacticsScore b = runTactics(*set, 0, 1, 20'000);
+  EXPECT_EQ(a.wins + a.defences, 12);
+  EXPECT_EQ(a.winsSolved, b.winsSolved);
+  EXPECT_EQ(a.defencesSolved, b.defencesSolved);
+  EXPECT_EQ(a.failedLines, b.failedLines);
+  EXPECT_GT(a.winsSolved + a.defencesSolved, 0);
+}
+
+TEST(Tactics, OpeningsFileParses) {
+  // data/openings-balanced.txt: records `gomoku match --openings` accepts.
+  std::string text = dataFile("openings-balanced.txt");
+  ASSERT_FALSE(text.empty()) << "data/openings-balanced.txt is missing";
+  std::string err;
+  auto openings = parseOpenings(RuleSet{}, text, &err);
+  EXPECT_EQ(err, "");
+  EXPECT_GE(openings.size(), 100u);
 }
