@@ -20,10 +20,15 @@ the game. Usage:
 
     scripts/make-tactics.py --peer ~/sparring/rapfi/Rapfi/build/pbrain-rapfi \
         --rules freestyle --time-ms 1000 --out data/tactics.txt games.txt...
+    scripts/make-tactics.py --peer ... --rules renju --gomoku build/release/gomoku ...
+
+In renju, Black's forbidden points (asked of our own program) are never
+candidates.
 
 The peer is only needed here, never by the build or the tests.
 """
 import argparse
+import json
 import os
 import re
 import select
@@ -170,19 +175,39 @@ def line_threat(stones, p, size):
     return False
 
 
+class Referee:
+    """Our own program, asked for Black's forbidden points in renju (a
+    forbidden point is no candidate: Black may not play it)."""
+
+    def __init__(self, gomoku, rules):
+        self.gomoku, self.rules = gomoku, rules
+
+    def forbidden(self, stones):
+        if self.rules != "renju" or len(stones) % 2 == 1 or not self.gomoku:
+            return set()
+        out = subprocess.run([self.gomoku, "state", "--rules", "renju",
+                              "--record", " ".join(name(p) for p in stones)],
+                             capture_output=True, text=True, check=True).stdout
+        return {parse_point(t) for t in json.loads(out)["forbidden"]}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--peer", required=True)
     ap.add_argument("--rules", default="freestyle", choices=["freestyle", "exact", "renju"])
     ap.add_argument("--time-ms", type=int, default=1000)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--gomoku", help="our program, for renju's forbidden points (required for renju)")
     ap.add_argument("--max", type=int, default=1000, help="stop after this many positions")
     ap.add_argument("--skip", type=int, default=0, help="skip this many games first")
     ap.add_argument("games", nargs="+")
     a = ap.parse_args()
     rule = {"freestyle": 0, "exact": 1, "renju": 4}[a.rules]
     size = 15
+    if a.rules == "renju" and not a.gomoku:
+        ap.error("--rules renju needs --gomoku PATH (forbidden points)")
     peer = Peer(a.peer, rule, size, a.time_ms)
+    referee = Referee(a.gomoku, a.rules)
     found = 0
     seen = 0
     with open(a.out, "a") as out:
@@ -214,8 +239,10 @@ def main():
                     continue
                 stones = pts[:win_at]
                 _, best = peer.verdict(stones)
-                cands = [p for p in near_points(stones, size) if line_threat(stones, p, size)]
-                if best is not None and best not in cands:
+                banned = referee.forbidden(stones)
+                cands = [p for p in near_points(stones, size)
+                         if line_threat(stones, p, size) and p not in banned]
+                if best is not None and best not in cands and best not in banned:
                     cands.append(best)
                 answers = [p for p in cands if peer.verdict(stones + [p])[0] < 0]
                 if answers:
@@ -229,7 +256,8 @@ def main():
                     stones = pts[:k]
                     if peer.verdict(stones)[0] < 0:
                         continue  # already lost here: look earlier
-                    cands = near_points(stones, size)
+                    banned = referee.forbidden(stones)
+                    cands = [p for p in near_points(stones, size) if p not in banned]
                     holds = []
                     for p in cands:
                         if peer.verdict(stones + [p])[0] <= 0:

@@ -1,11 +1,13 @@
 // `gomoku tactics`: how many positions of the tactics set (data/tactics.txt)
 // our engine solves at given times a move.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "app/commands.h"
+#include "core/notation.h"
 #include "match/tactics.h"
 
 namespace gomoku::app {
@@ -49,18 +51,48 @@ void registerTacticsCommand(CLI::App& app) {
     if (nodeBudgets.empty())
       for (int64_t t : times) runs.emplace_back(t, 0);
     for (uint64_t n : nodeBudgets) runs.emplace_back(0, n);
-    for (auto [t, nodes] : runs) {
-      match::TacticsScore s = match::runTactics(*set, t, threads, nodes);
+    // The set split by rules (the counts are printed for each as well);
+    // every position is searched on its own, so the split changes nothing.
+    auto label = [](const RuleSet& r) {
+      return r.variant == Variant::RENJU ? "renju" : r.exactFive ? "exact" : "freestyle";
+    };
+    std::vector<std::pair<std::string, std::vector<match::TacticsPosition>>> parts;
+    for (const match::TacticsPosition& p : *set) {
+      auto it = std::find_if(parts.begin(), parts.end(),
+                             [&](const auto& part) { return part.first == label(p.rules); });
+      if (it == parts.end()) it = parts.insert(parts.end(), {label(p.rules), {}});
+      it->second.push_back(p);
+    }
+    auto line = [](const std::string& head, const match::TacticsScore& s) {
       auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
-      char buf[200];
-      std::string limit = nodes ? std::to_string(nodes) + " nodes" : std::to_string(t) + " ms";
+      char buf[240];
       std::snprintf(buf, sizeof buf, "%s: wins %d/%d (%.1f%%), defences %d/%d (%.1f%%)",
-                    limit.c_str(), s.winsSolved, s.wins, pct(s.winsSolved, s.wins),
+                    head.c_str(), s.winsSolved, s.wins, pct(s.winsSolved, s.wins),
                     s.defencesSolved, s.defences, pct(s.defencesSolved, s.defences));
-      std::cout << buf << std::endl;
-      if (verbose && !s.failedLines.empty()) {
-        std::cout << "  not solved, lines:";
-        for (int l : s.failedLines) std::cout << " " << l;
+      return std::string(buf);
+    };
+    for (auto [t, nodes] : runs) {
+      match::TacticsScore total;
+      std::vector<std::string> partLines;
+      std::vector<std::pair<int, Pos>> failed;  // line, move played
+      for (const auto& [name, positions] : parts) {
+        match::TacticsScore s = match::runTactics(positions, t, threads, nodes);
+        partLines.push_back("  " + line(name, s));
+        total.wins += s.wins;
+        total.winsSolved += s.winsSolved;
+        total.defences += s.defences;
+        total.defencesSolved += s.defencesSolved;
+        for (size_t i = 0; i < s.failedLines.size(); ++i)
+          failed.emplace_back(s.failedLines[i], s.failedMoves[i]);
+      }
+      std::sort(failed.begin(), failed.end());
+      std::string limit = nodes ? std::to_string(nodes) + " nodes" : std::to_string(t) + " ms";
+      std::cout << line(limit, total) << std::endl;
+      if (parts.size() > 1)
+        for (const std::string& l : partLines) std::cout << l << std::endl;
+      if (verbose && !failed.empty()) {
+        std::cout << "  not solved (line:move played):";
+        for (auto [l, m] : failed) std::cout << " " << l << ":" << pointName(m);
         std::cout << std::endl;
       }
     }

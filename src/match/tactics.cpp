@@ -82,7 +82,10 @@ TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs,
     bool ok = std::find(p.answers.begin(), p.answers.end(), r.move) != p.answers.end();
     (p.win ? s.wins : s.defences)++;
     if (ok) (p.win ? s.winsSolved : s.defencesSolved)++;
-    else s.failedLines.push_back(p.line);
+    else {
+      s.failedLines.push_back(p.line);
+      s.failedMoves.push_back(r.move);
+    }
   }
   return s;
 }

@@ -39,6 +39,7 @@ struct TacticsScore {
   int wins = 0, winsSolved = 0;
   int defences = 0, defencesSolved = 0;
   std::vector<int> failedLines;  ///< lines whose move was not an answer
+  std::vector<Pos> failedMoves;  ///< the move played on each of those lines
 };
 
 /// Our engine (Hard's settings, one thread, `timeMs` a position, a fresh

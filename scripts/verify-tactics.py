@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Checks the tactics set (data/tactics.txt) again with a peer Gomocup brain
+given much more time than scripts/make-tactics.py gives it, and writes the
+corrected set.
+
+make-tactics.py asks the peer for a short time on every candidate, which
+leaves two kinds of error:
+
+- a "defend" answer is a move after which the peer found no forced win in
+  that time; with more time it may find one. Each such answer is asked
+  again with --time-ms; an answer after which the attacker is now mated
+  is dropped, and a position left with no answer (it was lost already) is
+  dropped too.
+- a "win" position lists the winning moves the peer proved in the short
+  time; a slower win may be missing. Our own engine is run on the set
+  (`gomoku tactics --verbose`), and every move it played that is not an
+  answer is asked again with --time-ms: if the peer now proves the
+  opponent mated after it, the move is added to the answers.
+
+Each change is printed. Usage:
+
+    scripts/verify-tactics.py --peer ~/sparring/rapfi/Rapfi/build/pbrain-rapfi \\
+        --gomoku build/release/gomoku --time-ms 10000 \\
+        --in data/tactics.txt --out /tmp/tactics.txt
+
+The peer is only needed here, never by the build or the tests.
+"""
+import argparse
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("make_tactics", os.path.join(HERE, "make-tactics.py"))
+mt = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mt)
+
+RULE_CODE = {"freestyle": 0, "exact": 1, "renju": 4}
+
+
+def engine_misses(gomoku, path, times):
+    """{line: set of points our engine played there without solving it}."""
+    out = subprocess.run([gomoku, "tactics", "--file", path, "--verbose", "--time-ms"] +
+                         [str(t) for t in times], capture_output=True, text=True, check=True).stdout
+    misses = {}
+    for m in re.finditer(r"(\d+):([a-z]\d+)", out):
+        misses.setdefault(int(m.group(1)), set()).add(mt.parse_point(m.group(2)))
+    return misses
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--peer", required=True)
+    ap.add_argument("--gomoku", required=True, help="our program (its misses are checked)")
+    ap.add_argument("--time-ms", type=int, default=10000, help="the peer's time a question")
+    ap.add_argument("--engine-ms", type=int, nargs="+", default=[300, 1000],
+                    help="our engine's times a move whose misses are checked")
+    ap.add_argument("--in", dest="src", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+
+    misses = engine_misses(a.gomoku, a.src, a.engine_ms)
+    peers = {}
+
+    def verdict(rules, stones):
+        if rules not in peers:
+            peers[rules] = mt.Peer(a.peer, RULE_CODE[rules], 15, a.time_ms)
+        return peers[rules].verdict(stones)[0]
+
+    kept = dropped = added = removed = 0
+    with open(a.out, "w") as out:
+        for no, raw in enumerate(open(a.src), start=1):
+            line = raw.rstrip("\n")
+            body, _, comment = line.partition("#")
+            if not body.strip():
+                out.write(line + "\n")
+                continue
+            head, _, tail = body.partition(":")
+            words = head.split()
+            kind, rules, record = words[0], words[1], words[2:]
+            stones = [mt.parse_point(t) for t in record]
+            answers = [mt.parse_point(t) for t in tail.split()]
+            if kind == "defend":
+                holds = []
+                for p in answers:
+                    if verdict(rules, stones + [p]) > 0:  # the attacker, to move, wins
+                        print(f"line {no}: {mt.name(p)} does not hold", file=sys.stderr, flush=True)
+                        removed += 1
+                    else:
+                        holds.append(p)
+                answers = holds
+            else:
+                for p in sorted(misses.get(no, ())):
+                    # The opponent, to move, is mated.
+                    if p not in answers and verdict(rules, stones + [p]) < 0:
+                        print(f"line {no}: {mt.name(p)} wins too", file=sys.stderr, flush=True)
+                        answers.append(p)
+                        added += 1
+            if not answers:
+                print(f"line {no}: dropped (every move loses)", file=sys.stderr, flush=True)
+                dropped += 1
+                continue
+            kept += 1
+            text = f"{kind} {rules} {' '.join(record)} : {' '.join(mt.name(p) for p in answers)}"
+            out.write(text + (f"  #{comment}" if comment else "") + "\n")
+            out.flush()
+    for p in peers.values():
+        p.close()
+    print(f"kept {kept} positions, dropped {dropped}; defence answers removed {removed}, "
+          f"win answers added {added}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
