@@ -191,6 +191,20 @@ class Referee:
         return {parse_point(t) for t in json.loads(out)["forbidden"]}
 
 
+def game_lines(path):
+    """The lines of a records file (`gomoku match --records`: a "# game N"
+    line, then the record), or the same made from a match log (`--log`,
+    JSON lines with a "record" field)."""
+    if not path.endswith(".jsonl"):
+        yield from open(path)
+        return
+    for raw in open(path):
+        game = json.loads(raw)
+        if "record" in game:
+            yield f"# game {game['game']}"
+            yield game["record"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--peer", required=True)
@@ -213,7 +227,7 @@ def main():
     with open(a.out, "a") as out:
         for path in a.games:
             comment = ""
-            for raw in open(path):
+            for raw in game_lines(path):
                 raw = raw.strip()
                 if raw.startswith("#"):
                     comment = raw[1:].strip()

@@ -80,6 +80,10 @@ TEST(Tactics, SolvesAndFails) {
   EXPECT_EQ(s.defencesSolved, 1);
   ASSERT_EQ(s.failedLines.size(), 1u);
   EXPECT_EQ(s.failedLines[0], 3);
+  // The move played there is one of the two winning ones (not the answer).
+  ASSERT_EQ(s.failedMoves.size(), 1u);
+  std::string played = pointName(s.failedMoves[0]);
+  EXPECT_TRUE(played == "g8" || played == "l8") << played;
 }
 
 TEST(Tactics, TheProjectSetParses) {
@@ -88,10 +92,16 @@ TEST(Tactics, TheProjectSetParses) {
   std::string err;
   auto set = parseTactics(text, &err);
   ASSERT_TRUE(set) << err;
-  int wins = 0, defences = 0;
-  for (const TacticsPosition& p : *set) (p.win ? wins : defences)++;
-  EXPECT_GE(wins, 100);
+  int wins = 0, defences = 0, renju = 0;
+  for (const TacticsPosition& p : *set) {
+    (p.win ? wins : defences)++;
+    renju += p.rules.variant == Variant::RENJU;
+  }
+  // At least 200 positions, freestyle and renju (issue #10).
+  EXPECT_GE(wins + defences, 200);
   EXPECT_GE(defences, 10);
+  EXPECT_GE(renju, 40);
+  EXPECT_GE(wins + defences - renju, 150);
 }
 
 TEST(Tactics, NodeBudgetRepeatsExactly) {
