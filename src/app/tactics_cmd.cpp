@@ -31,7 +31,7 @@ void registerTacticsCommand(CLI::App& app) {
                   "node budget a position instead of a time (one or more; deterministic "
                   "with one thread)")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
-  cmd->add_flag("--verbose", verbose, "list the lines of the positions not solved");
+  cmd->add_flag("--verbose", verbose, "list the positions not solved (line:move played)");
   cmd->callback([] {
     std::ifstream in(file);
     if (!in) {

@@ -33,22 +33,27 @@ LevelSettings levelSettings(Level level) {
   LevelSettings s;
   switch (level) {
     case Level::EASY:
-      // Two plies see a five to make or block and an open three to stop;
-      // the short VCF finds only quick wins, and nothing looks for the
-      // opponent's longer threats: the human-sized holes.
-      s.limits.depth = 2;
-      s.limits.timeMs = 500;
+      // Four plies, a VCF of at most three fours and no defence filter: it
+      // sees short threats only, and picks at random among its best four
+      // within 150, the human-sized holes. About 350 Elo below Medium
+      // (docs/match.md); at depth 2 it was 800 below, too weak a step.
+      // The depth ends its search (50 to 250 ms on our machine); the time
+      // is only a cap, wide enough that slow (sanitizer) builds still reach
+      // the depth and a seed repeats the move.
+      s.limits.depth = 4;
+      s.limits.timeMs = 1500;
       s.config.leafVcfFours = 1;
       s.config.leafVcfNodes = 50;
       s.config.rootVcfFours = 3;
       s.config.rootVcfNodes = 2000;
       s.config.rootVcfDefence = false;
       s.config.exactRootValues = true;
-      s.randomMargin = 300;  // in the fitted evaluation's units (rules/weights.h)
+      s.randomMargin = 150;  // in the fitted evaluation's units (rules/weights.h)
       s.randomTop = 4;
       break;
     case Level::MEDIUM:
-      s.limits.timeMs = 1000;
+      // 250 ms (it was 1 s: only about 150 Elo below Hard; docs/match.md).
+      s.limits.timeMs = 250;
       s.config.leafVcfFours = 10;
       s.config.leafVcfNodes = 1000;
       s.config.rootVcfFours = 30;

@@ -116,7 +116,11 @@ test('each game sends its own seed with the computer\'s searches', async () => {
   await play(page, [freePoint((await appState(page)).state, 'j10', 'g6')]);
   await waitForActions(page, 4);
   await page.click('#btn-rematch'); // the computer opens the rematch
-  await waitForActions(page, 1);
+  // Exactly one action: the old game's four also pass waitForActions(1).
+  await page.waitForFunction(() => {
+    const s = window.gomokuApp;
+    return s.tokens.length === 1 && !s.thinking && !s.busy && !s.animating;
+  }, null, { timeout: 60000 });
   page.off('request', onRequest);
   const first = [...new Set(seeds.filter((x) => x.game === 1).map((x) => x.seed))];
   const second = [...new Set(seeds.filter((x) => x.game === 2).map((x) => x.seed))];
