@@ -37,6 +37,8 @@ import sys
 import time
 
 COLS = "abcdefghijklmnopqrstuvwxyz"
+# The Gomocup `INFO rule` code of each RULES word of the tactics file.
+RULE_CODE = {"freestyle": 0, "exact": 1, "renju": 4}
 
 
 def parse_point(tok):
@@ -216,7 +218,7 @@ def main():
     ap.add_argument("--skip", type=int, default=0, help="skip this many games first")
     ap.add_argument("games", nargs="+")
     a = ap.parse_args()
-    rule = {"freestyle": 0, "exact": 1, "renju": 4}[a.rules]
+    rule = RULE_CODE[a.rules]
     size = 15
     if a.rules == "renju" and not a.gomoku:
         ap.error("--rules renju needs --gomoku PATH (forbidden points)")

@@ -37,9 +37,6 @@ spec = importlib.util.spec_from_file_location("make_tactics", os.path.join(HERE,
 mt = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mt)
 
-RULE_CODE = {"freestyle": 0, "exact": 1, "renju": 4}
-
-
 def engine_misses(gomoku, path, times):
     """{line: set of points our engine played there without solving it}."""
     out = subprocess.run([gomoku, "tactics", "--file", path, "--verbose", "--time-ms"] +
@@ -66,7 +63,7 @@ def main():
 
     def verdict(rules, stones):
         if rules not in peers:
-            peers[rules] = mt.Peer(a.peer, RULE_CODE[rules], 15, a.time_ms)
+            peers[rules] = mt.Peer(a.peer, mt.RULE_CODE[rules], 15, a.time_ms)
         return peers[rules].verdict(stones)[0]
 
     kept = dropped = added = removed = 0

@@ -53,14 +53,12 @@ void registerTacticsCommand(CLI::App& app) {
     for (uint64_t n : nodeBudgets) runs.emplace_back(0, n);
     // The set split by rules (the counts are printed for each as well);
     // every position is searched on its own, so the split changes nothing.
-    auto label = [](const RuleSet& r) {
-      return r.variant == Variant::RENJU ? "renju" : r.exactFive ? "exact" : "freestyle";
-    };
     std::vector<std::pair<std::string, std::vector<match::TacticsPosition>>> parts;
     for (const match::TacticsPosition& p : *set) {
+      std::string name = match::tacticsRulesName(p.rules);
       auto it = std::find_if(parts.begin(), parts.end(),
-                             [&](const auto& part) { return part.first == label(p.rules); });
-      if (it == parts.end()) it = parts.insert(parts.end(), {label(p.rules), {}});
+                             [&](const auto& part) { return part.first == name; });
+      if (it == parts.end()) it = parts.insert(parts.end(), {name, {}});
       it->second.push_back(p);
     }
     auto line = [](const std::string& head, const match::TacticsScore& s) {

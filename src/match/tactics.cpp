@@ -65,6 +65,11 @@ std::optional<std::vector<TacticsPosition>> parseTactics(const std::string& text
   return out;
 }
 
+const char* tacticsRulesName(const RuleSet& rules) {
+  if (rules.variant == Variant::RENJU) return "renju";
+  return rules.exactFive ? "exact" : "freestyle";
+}
+
 TacticsScore runTactics(const std::vector<TacticsPosition>& set, int64_t timeMs, int threads,
                         uint64_t nodes) {
   TacticsScore s;

@@ -35,6 +35,9 @@ struct TacticsPosition {
 std::optional<std::vector<TacticsPosition>> parseTactics(const std::string& text,
                                                          std::string* error);
 
+/// The RULES word of a position's line: "freestyle", "exact" or "renju".
+const char* tacticsRulesName(const RuleSet& rules);
+
 struct TacticsScore {
   int wins = 0, winsSolved = 0;
   int defences = 0, defencesSolved = 0;
