@@ -1,7 +1,8 @@
 // fit_eval: fits the evaluation's weights (src/rules/weights.h) to game
 // results, Texel-style. Every quiet position of the given games becomes a
 // sample: its features (per colour, how many empty point-directions show
-// each line pattern and how many points have each threat class) and the
+// each line pattern, how many points have each pair of building shapes and
+// how many points have each threat class) and the
 // result of its game for the side to move (1, 1/2, 0). The evaluation is a
 // function of the weights and the features (the same formula as
 // engine/eval.cpp); the fit minimises the cross-entropy between the result
@@ -30,11 +31,12 @@ using namespace gomoku;
 
 namespace {
 
-constexpr int NP = PATTERN_NB, NT = THREAT_NB;
+constexpr int NP = PATTERN_NB, NT = THREAT_NB, NQ = PAIR_NB;
 
 /// One position's features, from the side to move's point of view.
 struct Sample {
   float n[2][NP];  ///< [us/them][pattern]: empty point-directions with that pattern
+  float q[2][NQ];  ///< [us/them][pair]: empty points with that pair of shapes
   float t[2][NT];  ///< [us/them][threat]: empty points with that threat class
   float y;         ///< result for the side to move
   bool holdout;
@@ -42,13 +44,14 @@ struct Sample {
 
 /// The parameters being fitted, as doubles.
 struct Params {
-  double pattern[NP], combo[NT], own[NT], opp[NT];
+  double pattern[NP], pair[NQ], combo[NT], own[NT], opp[NT];
   double ownScale, oppScale, tempo;
 };
 
 Params initial() {
   Params p{};
   for (int i = 0; i < NP; ++i) p.pattern[i] = weights::PATTERN[i];
+  for (int i = 0; i < NQ; ++i) p.pair[i] = weights::PAIR[i];
   for (int i = 0; i < NT; ++i) {
     p.combo[i] = weights::COMBO[i];
     p.own[i] = weights::THREAT_OWN[i];
@@ -71,6 +74,7 @@ bool freeThreat(int i) { return i >= T_B3 && i <= T_F4; }
 double scoreSum(const Params& p, const Sample& s, int side) {
   double v = 0;
   for (int i = 0; i < NP; ++i) v += p.pattern[i] * s.n[side][i];
+  for (int i = 0; i < NQ; ++i) v += p.pair[i] * s.q[side][i];
   for (int i = 0; i < NT; ++i) v += p.combo[i] * s.t[side][i];
   return v;
 }
@@ -100,7 +104,12 @@ Sample features(const Board& b, double resultForBlack, bool holdout) {
       for (int x = 0; x < b.size(); ++x) {
         Pos p = makePos(x, y);
         if (!b.isEmpty(p)) continue;
-        for (int d = 0; d < DIR_NB; ++d) s.n[side][b.pattern(p, Dir(d), c)] += 1;
+        Pattern pats[DIR_NB];
+        for (int d = 0; d < DIR_NB; ++d) {
+          pats[d] = b.pattern(p, Dir(d), c);
+          s.n[side][pats[d]] += 1;
+        }
+        if (int q = pairIndex(pats); q >= 0) s.q[side][q] += 1;
       }
     for (int t = 0; t < NT; ++t) s.t[side][t] = float(b.threatCount(c, Threat(t)));
   }
@@ -128,6 +137,7 @@ std::vector<double*> freeParams(Params& p) {
   std::vector<double*> v;
   for (int i = 0; i < NP; ++i)
     if (freePattern(i)) v.push_back(&p.pattern[i]);
+  for (int i = 0; i < NQ; ++i) v.push_back(&p.pair[i]);
   for (int i = 0; i < NT; ++i)
     if (freeThreat(i)) v.push_back(&p.combo[i]);
   for (int i = 0; i < NT; ++i)
@@ -150,6 +160,7 @@ void gradient(const Params& p, const std::vector<Sample>& data, double k, Params
     double e = (sigmoid(evaluate(p, s) / k) - s.y) / k;  // d CE / d eval
     double su = scoreSum(p, s, 0), st = scoreSum(p, s, 1);
     for (int i = 0; i < NP; ++i) g.pattern[i] += e * (p.ownScale * s.n[0][i] - p.oppScale * s.n[1][i]) / 64;
+    for (int i = 0; i < NQ; ++i) g.pair[i] += e * (p.ownScale * s.q[0][i] - p.oppScale * s.q[1][i]) / 64;
     for (int i = 0; i < NT; ++i) {
       g.combo[i] += e * (p.ownScale * s.t[0][i] - p.oppScale * s.t[1][i]) / 64;
       g.own[i] += e * std::min(s.t[0][i], 4.0f);
@@ -189,6 +200,11 @@ void writeHeader(const Params& p, const std::string& path, const std::string& pr
     << "/// along that line. DEAD OL B1 F1 B2 F2 B3 F3 B4 D4 F4 F5.\n"
     << "inline constexpr int16_t PATTERN[12] = {";
   row(p.pattern, NP);
+  o << "};\n/// Added to a point's score for its two strongest building shapes together\n"
+    << "/// (rules/pattern.h pairIndex): B2+B2, F2+B2, F2+F2, B3+B2, B3+F2, B3+B3,\n"
+    << "/// F3+B2, F3+F2, F3+B3, F3+F3, B4+B2, B4+F2, B4+B3, B4+F3, B4+B4.\n"
+    << "inline constexpr int16_t PAIR[15] = {";
+  row(p.pair, NQ);
   o << "};\n/// Added to a point's score for its combined threat class.\n"
     << "/// none B3 F3 33 B4 43 44 F4 five.\n"
     << "inline constexpr int16_t COMBO[9] = {";
@@ -304,6 +320,7 @@ int main(int argc, char** argv) {
     }
     // Scores stay non-negative (they also order moves) and fit in int16.
     for (int i = 0; i < NP; ++i) p.pattern[i] = std::clamp(p.pattern[i], 0.0, 2000.0);
+    for (int i = 0; i < NQ; ++i) p.pair[i] = std::clamp(p.pair[i], 0.0, 2000.0);
     for (int i = 0; i < NT; ++i) p.combo[i] = std::clamp(p.combo[i], 0.0, 4000.0);
     if (it % 100 == 0 || it == iterations) {
       double tr = loss(p, data, false, k), te = loss(p, data, true, k);

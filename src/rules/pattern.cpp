@@ -146,18 +146,41 @@ int patternScore(Pattern p) {
   return weights::PATTERN[p];
 }
 
+int pairIndex(const Pattern patterns[DIR_NB]) {
+  // Levels 1..PAIR_LEVELS for B2..B4 (0: not a building shape).
+  int hi = 0, lo = 0;
+  for (int d = 0; d < DIR_NB; ++d) {
+    int level = patterns[d] >= B2 && patterns[d] <= B4 ? patterns[d] - B2 + 1 : 0;
+    if (level > hi) {
+      lo = hi;
+      hi = level;
+    } else if (level > lo) {
+      lo = level;
+    }
+  }
+  if (lo == 0) return -1;
+  return (hi - 1) * hi / 2 + (lo - 1);
+}
+
 const std::array<Combo, 65536>& comboTable() {
   static const auto table = [] {
     auto t = std::make_unique<std::array<Combo, 65536>>();
     for (int packed = 0; packed < 65536; ++packed) {
       int n[PATTERN_NB] = {};
+      Pattern pats[DIR_NB] = {};
       int score = 0;
       bool valid = true;
       for (int d = 0; d < DIR_NB; ++d) {
         int p = (packed >> (4 * d)) & 15;
         if (p >= PATTERN_NB) { valid = false; break; }
         ++n[p];
+        pats[d] = Pattern(p);
         score += patternScore(Pattern(p));
+      }
+      static_assert(std::size(weights::PAIR) == PAIR_NB);
+      if (valid) {
+        int pair = pairIndex(pats);
+        if (pair >= 0) score += weights::PAIR[pair];
       }
       Threat th = T_NONE;
       if (valid) {

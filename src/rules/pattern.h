@@ -84,6 +84,15 @@ const std::array<Combo, 65536>& comboTable();
 /// Per-pattern weights used by the combined score (also used by evaluation).
 int patternScore(Pattern p);
 
+/// The point's two strongest building shapes (B2, F2, B3, F3, B4) taken
+/// together: a point that makes two twos, or a three and a two, is worth
+/// more than its lines apart (next move it can make a double threat).
+/// Returns an index below PAIR_NB, or -1 when fewer than two of its four
+/// directions show such a shape. `patterns` holds one pattern a direction.
+constexpr int PAIR_LEVELS = 5;
+constexpr int PAIR_NB = PAIR_LEVELS * (PAIR_LEVELS + 1) / 2;
+int pairIndex(const Pattern patterns[DIR_NB]);
+
 const char* patternName(Pattern p);
 const char* threatName(Threat t);
 
