@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 #include "core/notation.h"
 #include "test_util.h"
@@ -60,6 +61,48 @@ TEST(Board, PatternsSeeOpenThreeAndFours) {
   EXPECT_EQ(b.threat(g, BLACK), T_F4);
   EXPECT_EQ(b.threatCount(BLACK, T_F4), 2);
   EXPECT_EQ(b.verify(), "");
+}
+
+TEST(Board, PairOfShapesOnOnePoint) {
+  // A: Black makes a two across and a two down (F2 + F2). B: one two only.
+  Diagram d(Rule::FREESTYLE, R"(
+    . . . . . . .
+    . . . x . . .
+    . . x A . . .
+    . . . . . . .
+    . . . . . . .
+  )", 15, 3, 3);
+  Diagram e(Rule::FREESTYLE, R"(
+    . . . . . . .
+    . . . . . . .
+    . . x B . . .
+    . . . . . . .
+    . . . . . . .
+  )", 15, 3, 3);
+  Pattern pa[DIR_NB], pb[DIR_NB];
+  for (int dir = 0; dir < DIR_NB; ++dir) {
+    pa[dir] = d.board.pattern(d['A'], Dir(dir), BLACK);
+    pb[dir] = e.board.pattern(e['B'], Dir(dir), BLACK);
+  }
+  EXPECT_EQ(pa[HORIZONTAL], F2);
+  EXPECT_EQ(pa[VERTICAL], F2);
+  EXPECT_EQ(pairIndex(pa), 2);  // F2 + F2
+  EXPECT_EQ(pairIndex(pb), -1);
+  // Every pair of levels has its own index, strongest pair last.
+  std::set<int> seen;
+  const Pattern levels[] = {B2, F2, B3, F3, B4};
+  for (Pattern hi : levels)
+    for (Pattern lo : levels) {
+      if (lo > hi) continue;
+      Pattern p[DIR_NB] = {lo, DEAD, hi, B1};
+      int i = pairIndex(p);
+      EXPECT_GE(i, 0);
+      EXPECT_LT(i, PAIR_NB);
+      seen.insert(i);
+    }
+  EXPECT_EQ(int(seen.size()), PAIR_NB);
+  Pattern top[DIR_NB] = {B4, B4, F2, F3};
+  EXPECT_EQ(pairIndex(top), PAIR_NB - 1);
 }
 
 TEST(Board, FreestyleOverlineWinsExactFiveDoesNot) {
