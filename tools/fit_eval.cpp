@@ -203,7 +203,7 @@ void writeHeader(const Params& p, const std::string& path, const std::string& pr
   o << "};\n/// Added to a point's score for its two strongest building shapes together\n"
     << "/// (rules/pattern.h pairIndex): B2+B2, F2+B2, F2+F2, B3+B2, B3+F2, B3+B3,\n"
     << "/// F3+B2, F3+F2, F3+B3, F3+F3, B4+B2, B4+F2, B4+B3, B4+F3, B4+B4.\n"
-    << "inline constexpr int16_t PAIR[15] = {";
+    << "inline constexpr int16_t PAIR[" << NQ << "] = {";
   row(p.pair, NQ);
   o << "};\n/// Added to a point's score for its combined threat class.\n"
     << "/// none B3 F3 33 B4 43 44 F4 five.\n"

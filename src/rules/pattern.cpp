@@ -177,13 +177,10 @@ const std::array<Combo, 65536>& comboTable() {
         pats[d] = Pattern(p);
         score += patternScore(Pattern(p));
       }
-      static_assert(std::size(weights::PAIR) == PAIR_NB);
-      if (valid) {
-        int pair = pairIndex(pats);
-        if (pair >= 0) score += weights::PAIR[pair];
-      }
       Threat th = T_NONE;
       if (valid) {
+        static_assert(std::size(weights::PAIR) == PAIR_NB);
+        if (int pair = pairIndex(pats); pair >= 0) score += weights::PAIR[pair];
         int fours = n[B4] + 2 * n[D4];
         if (n[F5]) th = T_FIVE;
         else if (n[F4]) th = T_F4;
