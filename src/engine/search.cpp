@@ -33,6 +33,8 @@ constexpr int KILLER_KEY = 3000;
 /// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
 /// rest is skipped (late-move pruning).
 constexpr int LMP_DEPTH = 6;
+constexpr int RFP_DEPTH = 3;
+constexpr int RFP_MARGIN = 250;
 constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
 
 /// Late-move reductions for quiet moves, growing with the depth left and
@@ -223,6 +225,14 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 6. A straight four with no opponent four to answer it wins outright.
   if (forced == NO_POS && staticWin<R>()) return winIn(ply + 3);
+
+  // 6b. Reverse futility: far above beta near the leaves, with no threat of
+  //     the opponent's to answer, the evaluation is trusted.
+  if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta) &&
+      !threats_.hasFourMove(them) && !threats_.hasLegalThreat<R>(them, T_F4)) {
+    Value e = evaluate(b);
+    if (e - RFP_MARGIN * depth >= beta) return e;
+  }
 
   // 7. Moves: the forced block, or threat-aware candidates.
   Pos moves[MAX_MOVES];
