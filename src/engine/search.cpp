@@ -33,9 +33,12 @@ constexpr int KILLER_KEY = 3000;
 /// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
 /// rest is skipped (late-move pruning).
 constexpr int LMP_DEPTH = 6;
+constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
+
+/// Reverse futility: at non-PV nodes of depth 1..RFP_DEPTH, an evaluation
+/// this much a ply above beta ends the node.
 constexpr int RFP_DEPTH = 3;
 constexpr int RFP_MARGIN = 250;
-constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
 
 /// Late-move reductions for quiet moves, growing with the depth left and
 /// the move's rank: about ln(depth) ln(rank) / 1.9, one ply more at non-PV
@@ -227,9 +230,10 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   if (forced == NO_POS && staticWin<R>()) return winIn(ply + 3);
 
   // 6b. Reverse futility: far above beta near the leaves, with no threat of
-  //     the opponent's to answer, the evaluation is trusted.
+  //     the opponent's to answer (no four to make, hence no open three),
+  //     the evaluation is trusted.
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta) &&
-      !threats_.hasFourMove(them) && !threats_.hasLegalThreat<R>(them, T_F4)) {
+      !threats_.hasFourMove(them)) {
     Value e = evaluate(b);
     if (e - RFP_MARGIN * depth >= beta) return e;
   }
