@@ -62,6 +62,7 @@ Board::Board(Rule rule, int size) : rule_(rule), size_(std::clamp(size, MIN_SIZE
   stack_.reserve(512);
   hash_ = zobrist().score[BLACK][0] ^ zobrist().score[WHITE][0];
   changes_.reserve(1024);
+  saved_.reserve(16384);
   for (Pos p = 0; p < CELL_NB; ++p) {
     int x = posX(p), y = posY(p);
     cells_[p] = inside(x, y) ? EMPTY : WALL;
@@ -111,16 +112,31 @@ void Board::refreshCombo(Pos q) {
   }
 }
 
-void Board::updatePattern(Pos q, Dir d) {
+bool Board::updatePattern(Pos q, Dir d, bool save) {
   uint32_t key = windowKey(q, d);
   int shift = 4 * d;
+  uint16_t next[COLOR_NB];
   for (int c = 0; c < COLOR_NB; ++c) {
     uint8_t pat = (*table_[c])[key].p[c];
-    packed_[q][c] = uint16_t((packed_[q][c] & ~(15u << shift)) | (uint32_t(pat) << shift));
+    next[c] = uint16_t((packed_[q][c] & ~(15u << shift)) | (uint32_t(pat) << shift));
+  }
+  if (next[BLACK] == packed_[q][BLACK] && next[WHITE] == packed_[q][WHITE]) return false;
+  if (save) savePoint(q);
+  packed_[q][BLACK] = next[BLACK];
+  packed_[q][WHITE] = next[WHITE];
+  return true;
+}
+
+void Board::setLineBits(Pos p, Piece piece) {
+  cells_[p] = piece;
+  for (int d = 0; d < DIR_NB; ++d) {
+    auto& line = lineKey_[d][lineIndex(p, Dir(d))];
+    int sh = 2 * linePosition(p, Dir(d));
+    line = (line & ~(uint64_t(3) << sh)) | (uint64_t(piece) << sh);
   }
 }
 
-void Board::setCell(Pos p, Piece piece) {
+void Board::setCell(Pos p, Piece piece, bool save) {
   Piece before = cells_[p];
   if (before == piece) return;
   const auto& z = zobrist();
@@ -132,12 +148,8 @@ void Board::setCell(Pos p, Piece piece) {
     hash_ ^= z.stone[colorOf(piece)][p];
     ++stones_;
   }
-  cells_[p] = piece;
-  for (int d = 0; d < DIR_NB; ++d) {
-    auto& line = lineKey_[d][lineIndex(p, Dir(d))];
-    int sh = 2 * linePosition(p, Dir(d));
-    line = (line & ~(uint64_t(3) << sh)) | (uint64_t(piece) << sh);
-  }
+  setLineBits(p, piece);
+  if (save) savePoint(p);
   if (piece == EMPTY) {
     // The point itself becomes a candidate again: count it as a fresh empty.
     ++threatCount_[BLACK][T_NONE];
@@ -152,15 +164,17 @@ void Board::setCell(Pos p, Piece piece) {
     for (int k = -WINDOW_HALF; k <= WINDOW_HALF; ++k) {
       if (k == 0) continue;
       Pos q = Pos(p + k * step);
-      if (cells_[q] != EMPTY) continue;
-      updatePattern(q, Dir(d));
-      refreshCombo(q);
+      // A point whose patterns stay the same keeps its threat and score:
+      // most points near the window's ends see no change.
+      if (cells_[q] == EMPTY && updatePattern(q, Dir(d), save)) refreshCombo(q);
     }
   }
 }
 
 void Board::pushEntry(Pos move) {
-  stack_.push_back(StackEntry{uint32_t(changes_.size()), {score_[0], score_[1]}, move, side_});
+  stack_.push_back(StackEntry{uint32_t(changes_.size()), uint32_t(saved_.size()),
+                              {score_[0], score_[1]}, move, side_, stones_, hash_,
+                              threatCount_, scoreSum_});
 }
 
 template <Rule R>
@@ -219,20 +233,24 @@ void Board::reel(const RodInfo& rod, Pos target) {
 
 void Board::undo() {
   if (stack_.empty()) return;
-  StackEntry e = stack_.back();
-  stack_.pop_back();
-  for (size_t i = changes_.size(); i-- > e.changeBegin;) setCell(changes_[i].pos, changes_[i].before);
+  const StackEntry& e = stack_.back();
+  for (size_t i = changes_.size(); i-- > e.changeBegin;) setLineBits(changes_[i].pos, changes_[i].before);
   changes_.resize(e.changeBegin);
-  const auto& z = zobrist();
-  for (int c = 0; c < COLOR_NB; ++c) {
-    if (score_[c] == e.scoreBefore[c]) continue;
-    hash_ ^= z.score[c][score_[c] & 63] ^ z.score[c][e.scoreBefore[c] & 63];
-    score_[c] = e.scoreBefore[c];
+  for (size_t i = saved_.size(); i-- > e.savedBegin;) {
+    const Saved& s = saved_[i];
+    packed_[s.pos] = s.packed;
+    threat_[s.pos] = s.threat;
+    cellScore_[s.pos] = s.score;
   }
-  if (side_ != e.sideBefore) {
-    side_ = e.sideBefore;
-    hash_ ^= z.side;
-  }
+  saved_.resize(e.savedBegin);
+  threatCount_ = e.countBefore;
+  scoreSum_ = e.sumBefore;
+  hash_ = e.hashBefore;
+  stones_ = e.stonesBefore;
+  score_[BLACK] = e.scoreBefore[BLACK];
+  score_[WHITE] = e.scoreBefore[WHITE];
+  side_ = e.sideBefore;
+  stack_.pop_back();
   GOMOKU_CHECK("undo");
 }
 
@@ -317,11 +335,11 @@ Forbid Board::forbiddenRec(Pos p, int depth) {
   if (fours >= 2) return Forbid::DOUBLE_FOUR;
   if (threes < 2) return Forbid::NONE;
   // Count true threes with the stone in place.
-  setCell(p, BLACK_STONE);
+  setCell(p, BLACK_STONE, false);
   int trueThrees = 0;
   for (int d = 0; d < DIR_NB && trueThrees < 2; ++d)
     if (threeDir[d] && isTrueThreeDirection(p, Dir(d), depth)) ++trueThrees;
-  setCell(p, EMPTY);
+  setCell(p, EMPTY, false);
   return trueThrees >= 2 ? Forbid::DOUBLE_THREE : Forbid::NONE;
 }
 

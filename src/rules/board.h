@@ -9,8 +9,10 @@
 ///  - per colour, how many empty points have each threat class, and the sum
 ///    of their scores,
 ///  - the Zobrist hash.
-/// Undo replays the recorded cell changes backwards through the same
-/// primitive, so make and undo can never disagree.
+/// Undo puts the recorded cells back and restores the derived state that
+/// setCell() saved before overwriting it (restoring costs far less than
+/// recomputing); GOMOKU_CHECKS builds compare both with a recomputation
+/// after every make and undo.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -107,21 +109,42 @@ class Board {
     Pos pos;
     Piece before;
   };
+  /// A point's derived state before a change, so that undo restores it
+  /// instead of recomputing it.
+  struct Saved {
+    Pos pos;
+    std::array<uint16_t, COLOR_NB> packed;
+    std::array<Threat, COLOR_NB> threat;
+    std::array<int16_t, COLOR_NB> score;
+  };
   struct StackEntry {
     uint32_t changeBegin;
+    uint32_t savedBegin;
     int16_t scoreBefore[COLOR_NB];
     Pos move;       ///< point played, NO_POS for pass and reel
     Color sideBefore;
+    int stonesBefore;
+    uint64_t hashBefore;
+    std::array<std::array<int, THREAT_NB>, COLOR_NB> countBefore;
+    std::array<int, COLOR_NB> sumBefore;
   };
 
-  void setCell(Pos p, Piece piece);
-  void updatePattern(Pos q, Dir d);
+  /// Changes one point and everything derived from it. With `save`, the
+  /// derived state it overwrites is pushed on saved_ for undo().
+  void setCell(Pos p, Piece piece, bool save);
+  /// Writes the point's cell and line key bits only.
+  void setLineBits(Pos p, Piece piece);
+  void savePoint(Pos q) { saved_.push_back(Saved{q, packed_[q], threat_[q], cellScore_[q]}); }
+  /// Returns whether the point's pattern changed for either colour; with
+  /// `save`, saves the point first when it did.
+  bool updatePattern(Pos q, Dir d, bool save = false);
+
   void refreshCombo(Pos q);
   void clearCombo(Pos q);
   void pushEntry(Pos move);
   void recordSet(Pos p, Piece piece) {
     changes_.push_back(Change{p, cells_[p]});
-    setCell(p, piece);
+    setCell(p, piece, true);
   }
   uint32_t windowKey(Pos q, Dir d) const;
   Forbid forbiddenRec(Pos p, int depth);
@@ -143,6 +166,7 @@ class Board {
   std::array<int, COLOR_NB> scoreSum_{};
   std::vector<StackEntry> stack_;
   std::vector<Change> changes_;
+  std::vector<Saved> saved_;
 };
 
 /// The line a point lies on for a direction, and its index along that line.
