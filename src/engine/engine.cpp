@@ -44,6 +44,7 @@ LevelSettings levelSettings(Level level) {
       s.limits.timeMs = 1500;
       s.config.leafVcfFours = 1;
       s.config.leafVcfNodes = 50;
+      s.config.leafVcfFourThreeOnly = false;  // as calibrated (docs/match.md)
       s.config.rootVcfFours = 3;
       s.config.rootVcfNodes = 2000;
       s.config.rootVcfDefence = false;
@@ -56,6 +57,7 @@ LevelSettings levelSettings(Level level) {
       s.limits.timeMs = 250;
       s.config.leafVcfFours = 10;
       s.config.leafVcfNodes = 1000;
+      s.config.leafVcfFourThreeOnly = false;  // as calibrated (docs/match.md)
       s.config.rootVcfFours = 30;
       s.config.rootVcfNodes = 100000;
       s.config.vctDepth = 4;
@@ -71,7 +73,8 @@ LevelSettings levelSettings(Level level) {
       s.config.rootVcfNodes = 400000;
       // No root VCT and no VCT defence filter: at 0.1 to 0.3 s a move they
       // cost more depth than they find (SPRT, docs/engine-log.md). The
-      // VCF searches (root, leaves, defence filter) stay.
+      // VCF searches stay: at the root, in its defence filter, and at the
+      // leaves where the side to move has a four-three point.
       break;
   }
   return s;

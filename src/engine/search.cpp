@@ -177,7 +177,9 @@ template <Rule R>
 Value SearchThread::qsearch(int ply) {
   const Board& b = pos_.board();
   if (staticWin<R>()) return winIn(ply + 3);
-  if (threats_.hasFourMove(b.sideToMove())) {
+  Color us = b.sideToMove();
+  if ((!sh_.config.leafVcfFourThreeOnly || b.threatCount(us, T_43) > 0) &&
+      threats_.hasFourMove(us)) {
     int r = threats_.vcf<R>(sh_.config.leafVcfFours, sh_.config.leafVcfNodes);
     if (r) return winIn(ply + r);
   }

@@ -62,7 +62,7 @@ Board::Board(Rule rule, int size) : rule_(rule), size_(std::clamp(size, MIN_SIZE
   stack_.reserve(512);
   hash_ = zobrist().score[BLACK][0] ^ zobrist().score[WHITE][0];
   changes_.reserve(1024);
-  saved_.reserve(16384);
+  saved_.reserve(4096);
   for (Pos p = 0; p < CELL_NB; ++p) {
     int x = posX(p), y = posY(p);
     cells_[p] = inside(x, y) ? EMPTY : WALL;
