@@ -14,7 +14,7 @@ printed one record a line, most level first, in the format of
 `gomoku match --openings`:
 
     scripts/make-openings-peer.py --peer ~/sparring/rapfi/Rapfi/build/pbrain-rapfi \\
-        --radius 3 --time-ms 2000 --margin 60 --jobs 2 > data/openings-peer3.txt
+        --radius 3 --time-ms 2000 --margin 150 --jobs 2 > data/openings-peer3.txt
 
 Every opening asked and its evaluation go to stderr. The peer is only
 needed to make the file, never by the build or the tests.
@@ -53,11 +53,8 @@ def candidates(radius):
             if (x, y) != (0, 0)]
     for w in offs:
         for b in offs:
-            if b == w:
-                continue
-            c = canonical(w, b)
-            if c not in seen:
-                seen.add(c)
+            if b != w:
+                seen.add(canonical(w, b))
     return sorted(seen)
 
 
@@ -71,13 +68,8 @@ def judge(peer, pts):
     """(mate, eval) for the side to move (White) after the three stones:
     mate != 0 when the peer reports a forced win or loss; eval is the last
     evaluation it printed, None when it printed none."""
-    me = len(pts) % 2
-    board = ["BOARD"]
-    for i, (x, y) in enumerate(pts):
-        board.append(f"{x},{SIZE - 1 - y},{1 if i % 2 == me else 2}")
-    board.append("DONE")
     mate, value = 0, None
-    for line in peer.ask(board):
+    for line in peer.ask_position(pts):
         m = re.search(r"\b(?:Eval|ev) ([+-]?)M(\d+)", line)
         if m:
             mate = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
@@ -93,7 +85,7 @@ def main():
     ap.add_argument("--peer", required=True, help="path of the peer's Gomocup brain")
     ap.add_argument("--radius", type=int, default=3, help="largest offset from the centre")
     ap.add_argument("--time-ms", type=int, default=2000, help="peer's time per opening")
-    ap.add_argument("--margin", type=int, default=60, help="largest |evaluation| kept")
+    ap.add_argument("--margin", type=int, default=150, help="largest |evaluation| kept")
     ap.add_argument("--jobs", type=int, default=1, help="peer processes at once")
     args = ap.parse_args()
 

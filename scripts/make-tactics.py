@@ -106,6 +106,16 @@ class Peer:
             self.proc.wait()
             self.proc = None
 
+    def ask_position(self, stones):
+        """Sends the position (points in play order, the side to move's
+        stones as 1) with BOARD and returns what the brain printed."""
+        me = len(stones) % 2
+        board = ["BOARD"]
+        for i, (x, y) in enumerate(stones):
+            board.append(f"{x},{self.size - 1 - y},{1 if i % 2 == me else 2}")
+        board.append("DONE")
+        return self.ask(board)
+
     def verdict(self, stones):
         """stones: list of points in play order. Returns (mate, move) for
         the side to move: mate > 0 it wins, < 0 it loses, 0 unknown. A
@@ -113,12 +123,7 @@ class Peer:
         (brains do not answer on a finished board)."""
         if stones and makes_five(stones[:-1], stones[-1], self.size):
             return -1, None
-        me = len(stones) % 2
-        board = ["BOARD"]
-        for i, (x, y) in enumerate(stones):
-            board.append(f"{x},{self.size - 1 - y},{1 if i % 2 == me else 2}")
-        board.append("DONE")
-        lines = self.ask(board)
+        lines = self.ask_position(stones)
         mate = 0
         for l in lines:
             m = re.search(r"Eval ([+-])M(\d+)", l) or re.search(r"\bev ([+-])M(\d+)", l)

@@ -234,7 +234,8 @@ void Board::reel(const RodInfo& rod, Pos target) {
 void Board::undo() {
   if (stack_.empty()) return;
   const StackEntry& e = stack_.back();
-  for (size_t i = changes_.size(); i-- > e.changeBegin;) setLineBits(changes_[i].pos, changes_[i].before);
+  for (size_t i = changes_.size(); i-- > e.changeBegin;)
+    setLineBits(changes_[i].pos, changes_[i].before);
   changes_.resize(e.changeBegin);
   for (size_t i = saved_.size(); i-- > e.savedBegin;) {
     const Saved& s = saved_[i];
