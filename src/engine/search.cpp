@@ -151,6 +151,11 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
   if (threats_.hasLegalThreat<R>(them, T_F4)) {
     // The opponent has an open three: only blocks and our own fours.
     n = threats_.threeDefences<R>(moves);
+  } else if (sh_.config.fourThreeDefence && threats_.threatens<R>(them, true) &&
+             !threats_.threatens<R>(us, true) && !threats_.hasLegalThreat<R>(us, T_F4)) {
+    // The opponent threatens a four-three (or double four) and we have no
+    // faster threat of our own: only moves on its lines and our fours.
+    n = threats_.fourThreeDefences<R>(moves);
   } else {
     for (const Pos* it = pos_.cellsBegin(); it != pos_.cellsEnd(); ++it) {
       Pos p = *it;

@@ -34,6 +34,10 @@ struct SearchConfig {
   /// A VCF is tried at most leaves otherwise (nearly every position has a
   /// four to make), and those searches took about 80% of the nodes.
   bool leafVcfFourThreeOnly = true;
+  /// Where the opponent has a four-three or double-four point and we have
+  /// no such threat (nor an open three), search only the moves on its
+  /// lines and our fours (ThreatSearch::fourThreeDefences).
+  bool fourThreeDefence = true;
   int rootVcfFours = 40;         ///< fours allowed in the VCF at the root
   uint64_t rootVcfNodes = 200000;
   int vctDepth = 0;       ///< threats deep for the root VCT (0: none)

@@ -162,15 +162,33 @@ int ThreatSearch::vcfDefend(int foursLeft, int ply) {
   return r ? r + 1 : 0;
 }
 
-// ---- three defences --------------------------------------------------------
+// ---- three and four-three defences ------------------------------------------
 
 template <Rule R>
 int ThreatSearch::threeDefences(Pos* out) {
+  return lineDefences<R>(out, false);
+}
+
+template <Rule R>
+int ThreatSearch::fourThreeDefences(Pos* out) {
+  return lineDefences<R>(out, true);
+}
+
+template <Rule R>
+bool ThreatSearch::threatens(Color c, bool fourThree) {
+  return fourThree ? hasLegalThreat<R>(c, T_43) || hasLegalThreat<R>(c, T_44)
+                   : hasLegalThreat<R>(c, T_F4);
+}
+
+template <Rule R>
+int ThreatSearch::lineDefences(Pos* out, bool fourThree) {
   const Board& b = pos_.board();
   Color us = b.sideToMove(), them = ~us;
-  // Candidates: the opponent's straight-four points and every empty point
-  // within four steps of them on the line of that straight four; only a
-  // stone on that line can change it. Plus our own fours.
+  // Candidates: the opponent's threat points and every empty point within
+  // four steps of them on the lines that make the threat (the straight
+  // four's line; the four's and the three's lines of a four-three or a
+  // double four); only a stone on such a line can change it. Plus our own
+  // fours.
   bool seen[CELL_NB] = {};
   Pos cand[MAX_MOVES];
   int nc = 0;
@@ -181,9 +199,12 @@ int ThreatSearch::threeDefences(Pos* out) {
       seen[p] = true;
       cand[nc++] = p;
     }
-    if (b.threat(p, them) != T_F4) continue;
+    Threat t = b.threat(p, them);
+    if (fourThree ? t != T_43 && t != T_44 : t != T_F4) continue;
+    if (fourThree && !pos_.isLegal<R>(p, them)) continue;
     for (int d = 0; d < DIR_NB; ++d) {
-      if (b.pattern(p, Dir(d), them) != F4) continue;
+      Pattern pat = b.pattern(p, Dir(d), them);
+      if (fourThree ? pat < F3 || pat > F4 : pat != F4) continue;
       for (int k = -4; k <= 4; ++k) {
         Pos q = Pos(p + k * DIR_STEP[d]);
         if (b.at(q) != EMPTY || seen[q]) continue;
@@ -193,7 +214,13 @@ int ThreatSearch::threeDefences(Pos* out) {
     }
   }
   std::sort(cand, cand + nc);
-  int n = 0;
+  // Keep our fours and the points after which the opponent has no such
+  // threat left. Against an open three that is exact. Against four-threes
+  // no single point may stop them all (two of them far apart): then every
+  // candidate stays and the search decides, because a counter-four made
+  // while blocking can still hold.
+  int n = 0, legal = 0, stoppers = 0;
+  Pos rest[MAX_MOVES];
   for (int i = 0; i < nc; ++i) {
     Pos q = cand[i];
     if (!pos_.isLegal<R>(q, us)) continue;
@@ -202,9 +229,19 @@ int ThreatSearch::threeDefences(Pos* out) {
       continue;
     }
     pos_.play<R>(q);
-    bool stopped = !hasLegalThreat<R>(them, T_F4);
+    bool stopped = !threatens<R>(them, fourThree);
     pos_.undo();
-    if (stopped) out[n++] = q;
+    if (stopped) {
+      out[n++] = q;
+      ++stoppers;
+    } else {
+      rest[legal++] = q;
+    }
+  }
+  if (fourThree && stoppers == 0) {
+    std::copy(rest, rest + legal, out + n);
+    n += legal;
+    std::sort(out, out + n);
   }
   return n;
 }
@@ -322,6 +359,8 @@ bool ThreatSearch::vctDefend(int depth, int ply) {
   template int ThreatSearch::vcf<R>(int, uint64_t);       \
   template bool ThreatSearch::vct<R>(int, int, uint64_t); \
   template int ThreatSearch::threeDefences<R>(Pos*);      \
+  template int ThreatSearch::fourThreeDefences<R>(Pos*);  \
+  template bool ThreatSearch::threatens<R>(Color, bool);  \
   template bool ThreatSearch::hasLegalThreat<R>(Color, Threat);
 GOMOKU_THREAT_INSTANTIATE(Rule::FREESTYLE)
 GOMOKU_THREAT_INSTANTIATE(Rule::STANDARD)

@@ -37,6 +37,19 @@ class ThreatSearch {
   template <Rule R>
   int threeDefences(Pos* out);
 
+  /// The opponent of the side to move has a legal four-three or double-four
+  /// point (a five two moves later unless answered). Writes the points on
+  /// the lines of those threats after which the opponent has none left,
+  /// plus the side to move's own legal fours; when no point stops them all,
+  /// every legal point on those lines. Sorted by position, no duplicates.
+  template <Rule R>
+  int fourThreeDefences(Pos* out);
+
+  /// Has colour c a legal four-three or double-four point (fourThree), or
+  /// a legal straight-four point?
+  template <Rule R>
+  bool threatens(Color c, bool fourThree);
+
   /// Does colour c have a point of class t that c may legally play?
   template <Rule R>
   bool hasLegalThreat(Color c, Threat t);
@@ -73,6 +86,8 @@ class ThreatSearch {
   bool vctDefend(int depth, int ply);
   template <Rule R>
   int fourMoves(Pos* out, int* keys);
+  template <Rule R>
+  int lineDefences(Pos* out, bool fourThree);
   bool outOfBudget() {
     if (nodes_ < budget_ && ((++pollTick_ & 1023) != 0 || !poll_ || !poll_())) return false;
     aborted_ = true;

@@ -288,3 +288,64 @@ TEST(ThreeDefences, SplitThreeHasThreeAnswers) {
     EXPECT_TRUE(expected) << pointName(p);
   }
 }
+
+TEST(FourThreeDefences, FourThreeIsAnsweredOnItsLines) {
+  // White's A makes a four (c4-e4, blocked by Black's b4) and an open three
+  // on the column. A itself, G (the four's five point) and F and H (the
+  // three's ends) stop it; the points beyond F and H leave an open three.
+  Diagram d(Rule::FREESTYLE, R"(
+    . . . . . . . . .
+    . . . . . P . . .
+    . . . . . F . . .
+    . . . . . o . . .
+    . . . . . o . . .
+    . x o o o A G . .
+    . . . . . H . . .
+    . . . . . Q . . .
+    . . . . . . . . x
+  )");
+  ASSERT_EQ(d.board.threat(d['A'], WHITE), T_43);
+  Position pos(d.board);
+  ThreatSearch ts(pos);
+  EXPECT_TRUE(ts.threatens<Rule::FREESTYLE>(WHITE, true));
+  EXPECT_FALSE(ts.threatens<Rule::FREESTYLE>(BLACK, true));
+  Pos out[MAX_MOVES];
+  int n = ts.fourThreeDefences<Rule::FREESTYLE>(out);
+  std::vector<Pos> got(out, out + n);
+  std::vector<Pos> want = {d['A'], d['G'], d['F'], d['H']};
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+}
+
+TEST(FourThreeDefences, TwoThreatsFarApartKeepEveryLinePoint) {
+  // Two White four-three points (A and B) far apart: no Black stone stops
+  // both, so every legal point on their lines stays a candidate (a block
+  // that makes a Black four could still hold), and Black's own four (K)
+  // is among them.
+  Diagram d(Rule::FREESTYLE, R"(
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . o . . . . . . .
+    . . . . . o . . . . . . .
+    . x o o o A . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . o . . .
+    . . . . . . . . . o . . .
+    . . . . . . x o o B o . .
+    . . . . . . . . . . . . .
+    . . . . . . x x x K . . .
+    . . . . . . . . . . . . .
+  )");
+  ASSERT_EQ(d.board.threat(d['A'], WHITE), T_43);
+  ASSERT_GE(d.board.threat(d['B'], WHITE), T_43);
+  Position pos(d.board);
+  ThreatSearch ts(pos);
+  Pos out[MAX_MOVES];
+  int n = ts.fourThreeDefences<Rule::FREESTYLE>(out);
+  std::vector<Pos> got(out, out + n);
+  for (char c : {'A', 'B', 'K'})
+    EXPECT_NE(std::find(got.begin(), got.end(), d[c]), got.end()) << c;
+  EXPECT_GT(n, 8);
+  for (Pos p : got) EXPECT_TRUE(d.board.isEmpty(p)) << pointName(p);
+}
