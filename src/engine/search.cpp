@@ -311,8 +311,13 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
               killers_[ply][1] = killers_[ply][0];
               killers_[ply][0] = m;
             }
+            // History with gravity toward 16384. The step is capped at
+            // depth 16: past depth 32 the gravity term overshoots and the
+            // value grows without bound (signed overflow), which iterative
+            // deepening reaches on a nearly full board.
+            int d2 = std::min(depth, 16) * std::min(depth, 16);
             int& h = history_[us][m];
-            h += depth * depth * 32 - h * depth * depth / 512;
+            h += d2 * 32 - h * d2 / 512;
           }
           break;
         }

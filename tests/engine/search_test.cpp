@@ -364,3 +364,24 @@ TEST(Bench, SignatureIsReproducible) {
   EXPECT_EQ(a.moveHash, b.moveHash);
   EXPECT_EQ(a.lines.size(), benchPositions().size());
 }
+
+TEST(Search, DeepIterationsOnANearlyFullBoard) {
+  // A 5x5 board where every line holds both colours (no five is possible)
+  // and seven points are empty: the tree is tiny, so iterative deepening
+  // runs to depth 60, with cut-offs at nodes that have 30 and more plies
+  // left (where the history update once could overflow). The board fills
+  // up in every line: a draw.
+  Diagram d(Rule::FREESTYLE, R"(
+    x o x o x
+    o x o x o
+    x o . . .
+    . . . o x
+    o x . x o
+  )", 5, 0, 0);
+  ASSERT_EQ(d.board.emptyCount(), 7);
+  SearchResult r = searchNodes(d.board, 0, 60);
+  ASSERT_NE(r.best, NO_POS);
+  EXPECT_TRUE(d.board.isEmpty(r.best));
+  EXPECT_EQ(r.value, VALUE_ZERO);
+  EXPECT_EQ(r.depth, 60);
+}
