@@ -284,6 +284,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
         best > -VALUE_WIN_MIN)
       continue;
     int newDepth = forced != NO_POS ? depth : depth - 1;
+    // The child's table entry loads while the move updates the patterns.
+    sh_.tt.prefetch(b.hashAfter(m));
     pos_.play<R>(m);
     Value v;
     if (i == 0) {

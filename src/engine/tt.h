@@ -42,6 +42,8 @@ class TranspositionTable {
   /// Stores a result; `value` must already be relative to this node
   /// (see valueToTT).
   void store(uint64_t key, Pos move, Value value, int depth, Bound bound);
+  /// Starts loading the key's cluster into the cache (a hint only).
+  void prefetch(uint64_t key) const { __builtin_prefetch(&clusterOf(key)); }
 
   size_t sizeMiB() const { return mib_; }
   /// Permille of sampled entries written in the current search.

@@ -49,6 +49,9 @@ class Board {
 
   Color sideToMove() const { return side_; }
   uint64_t hash() const { return hash_; }
+  /// The hash after the side to move plays on empty p, when the move takes
+  /// nothing off the board (every rule but captures; there it may differ).
+  uint64_t hashAfter(Pos p) const;
   int stoneCount() const { return stones_; }
   int emptyCount() const { return size_ * size_ - stones_; }
   /// Number of make operations on the stack (play, pass, reel).
@@ -134,7 +137,15 @@ class Board {
   void setCell(Pos p, Piece piece, bool save);
   /// Writes the point's cell and line key bits only.
   void setLineBits(Pos p, Piece piece);
-  void savePoint(Pos q) { saved_.push_back(Saved{q, packed_[q], threat_[q], cellScore_[q]}); }
+  void savePoint(Pos q) {
+    // Field by field into the vector's own slot: building the 12-byte
+    // record on the stack first made the copy wait on a partial store.
+    Saved& s = saved_.emplace_back();
+    s.pos = q;
+    s.packed = packed_[q];
+    s.threat = threat_[q];
+    s.score = cellScore_[q];
+  }
   /// Returns whether the point's pattern changed for either colour; with
   /// `save`, saves the point first when it did.
   bool updatePattern(Pos q, Dir d, bool save = false);

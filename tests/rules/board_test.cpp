@@ -177,8 +177,13 @@ TEST_P(BoardStress, RandomMakeUndoMatchesRecompute) {
             if (b.isEmpty(makePos(x, y))) empties.push_back(makePos(x, y));
         if (empties.empty()) break;
         Pos p = empties[rng() % empties.size()];
+        uint64_t predicted = b.hashAfter(p);
+        int stonesBefore = b.stoneCount();
         b.play(p);
         hashes.push_back(b.hash());
+        // The search prefetches the child's table entry by this prediction:
+        // exact whenever the move took nothing off the board.
+        if (b.stoneCount() == stonesBefore + 1) ASSERT_EQ(predicted, b.hash());
         if (rule == Rule::FISHING && rng() % 2 == 0) {
           RodInfo rod = b.rodAt(p);
           if (rod.points > 0) {
