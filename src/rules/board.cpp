@@ -78,10 +78,6 @@ Board::Board(Rule rule, int size) : rule_(rule), size_(std::clamp(size, MIN_SIZE
   }
 }
 
-uint64_t Board::hashAfter(Pos p) const {
-  return hash_ ^ zobrist().stone[side_][p] ^ zobrist().side;
-}
-
 Pos Board::lastMove() const {
   for (auto it = stack_.rbegin(); it != stack_.rend(); ++it)
     if (it->move != NO_POS) return it->move;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "core/zobrist.h"
 #include "rules/pattern.h"
 #include "rules/ruleset.h"
 
@@ -51,7 +52,7 @@ class Board {
   uint64_t hash() const { return hash_; }
   /// The hash after the side to move plays on empty p, when the move takes
   /// nothing off the board (every rule but captures; there it may differ).
-  uint64_t hashAfter(Pos p) const;
+  uint64_t hashAfter(Pos p) const { return hash_ ^ zobrist().stone[side_][p] ^ zobrist().side; }
   int stoneCount() const { return stones_; }
   int emptyCount() const { return size_ * size_ - stones_; }
   /// Number of make operations on the stack (play, pass, reel).
