@@ -9,6 +9,12 @@
 // and sigmoid(eval / K) by Adam, holding out every tenth game to check that
 // the fit generalises. Prints the losses and writes the new header.
 //
+// There are three weight sets (rules/pattern.h weightSet): one for every
+// rule but renju, fitted to the freestyle (and exact-five) games, and one
+// for each colour in renju, fitted to the renju games. A colour's point
+// scores come from its own set; the evaluation's terms from the side to
+// move's. A set with no games keeps its values.
+//
 // Usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N]
 //                 [--out FILE] GAMES... ; GAMES are `gomoku match --records`
 //                 files (one record a line, '#' comments). --rules may be
@@ -39,27 +45,39 @@ struct Sample {
   float q[2][NQ];  ///< [us/them][pair]: empty points with that pair of shapes
   float t[2][NT];  ///< [us/them][threat]: empty points with that threat class
   float y;         ///< result for the side to move
+  int8_t set[2];   ///< [us/them]: weight set of that colour
   bool holdout;
 };
 
-/// The parameters being fitted, as doubles.
-struct Params {
+constexpr int NS = WEIGHT_SET_NB;
+
+/// One weight set's parameters, as doubles.
+struct SetParams {
   double pattern[NP], pair[NQ], combo[NT], own[NT], opp[NT];
   double ownScale, oppScale, tempo;
 };
 
+/// The parameters being fitted: every set.
+struct Params {
+  SetParams s[NS];
+};
+
 Params initial() {
   Params p{};
-  for (int i = 0; i < NP; ++i) p.pattern[i] = weights::PATTERN[i];
-  for (int i = 0; i < NQ; ++i) p.pair[i] = weights::PAIR[i];
-  for (int i = 0; i < NT; ++i) {
-    p.combo[i] = weights::COMBO[i];
-    p.own[i] = weights::THREAT_OWN[i];
-    p.opp[i] = weights::THREAT_OPP[i];
+  for (int k = 0; k < NS; ++k) {
+    const weights::Set& w = weights::SETS[k];
+    SetParams& q = p.s[k];
+    for (int i = 0; i < NP; ++i) q.pattern[i] = w.pattern[i];
+    for (int i = 0; i < NQ; ++i) q.pair[i] = w.pair[i];
+    for (int i = 0; i < NT; ++i) {
+      q.combo[i] = w.combo[i];
+      q.own[i] = w.threatOwn[i];
+      q.opp[i] = w.threatOpp[i];
+    }
+    q.ownScale = w.ownScale;
+    q.oppScale = w.oppScale;
+    q.tempo = w.tempo;
   }
-  p.ownScale = weights::OWN_SCALE;
-  p.oppScale = weights::OPP_SCALE;
-  p.tempo = weights::TEMPO;
   return p;
 }
 
@@ -70,8 +88,9 @@ Params initial() {
 bool freePattern(int i) { return i >= B1 && i <= F4; }
 bool freeThreat(int i) { return i >= T_B3 && i <= T_F4; }
 
-/// A colour's score sum under the parameters.
-double scoreSum(const Params& p, const Sample& s, int side) {
+/// A colour's score sum under its set's parameters.
+double scoreSum(const Params& params, const Sample& s, int side) {
+  const SetParams& p = params.s[s.set[side]];
   double v = 0;
   for (int i = 0; i < NP; ++i) v += p.pattern[i] * s.n[side][i];
   for (int i = 0; i < NQ; ++i) v += p.pair[i] * s.q[side][i];
@@ -79,8 +98,9 @@ double scoreSum(const Params& p, const Sample& s, int side) {
   return v;
 }
 
-double evaluate(const Params& p, const Sample& s) {
-  double v = (p.ownScale * scoreSum(p, s, 0) - p.oppScale * scoreSum(p, s, 1)) / 64 + p.tempo;
+double evaluate(const Params& params, const Sample& s) {
+  const SetParams& p = params.s[s.set[0]];
+  double v = (p.ownScale * scoreSum(params, s, 0) - p.oppScale * scoreSum(params, s, 1)) / 64 + p.tempo;
   for (int i = T_B3; i < T_FIVE; ++i)
     v += p.own[i] * std::min(s.t[0][i], 4.0f) - p.opp[i] * std::min(s.t[1][i], 4.0f);
   return v;
@@ -114,17 +134,21 @@ Sample features(const Board& b, double resultForBlack, bool holdout) {
     for (int t = 0; t < NT; ++t) s.t[side][t] = float(b.threatCount(c, Threat(t)));
   }
   s.y = float(us == BLACK ? resultForBlack : 1 - resultForBlack);
+  s.set[0] = int8_t(weightSet(b.rule(), us));
+  s.set[1] = int8_t(weightSet(b.rule(), ~us));
   s.holdout = holdout;
   return s;
 }
 
 double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
-double loss(const Params& p, const std::vector<Sample>& data, bool holdout, double k) {
+/// Mean cross-entropy of the training or held-out samples; with set >= 0,
+/// of those whose side to move uses that weight set only.
+double loss(const Params& p, const std::vector<Sample>& data, bool holdout, double k, int set = -1) {
   double sum = 0;
   int n = 0;
   for (const Sample& s : data) {
-    if (s.holdout != holdout) continue;
+    if (s.holdout != holdout || (set >= 0 && s.set[0] != set)) continue;
     double q = std::clamp(sigmoid(evaluate(p, s) / k), 1e-6, 1 - 1e-6);
     sum -= s.y * std::log(q) + (1 - s.y) * std::log(1 - q);
     ++n;
@@ -133,42 +157,50 @@ double loss(const Params& p, const std::vector<Sample>& data, bool holdout, doub
 }
 
 /// The parameters as one vector (pointers into Params), the free ones only.
-std::vector<double*> freeParams(Params& p) {
+std::vector<double*> freeParams(Params& params) {
   std::vector<double*> v;
-  for (int i = 0; i < NP; ++i)
-    if (freePattern(i)) v.push_back(&p.pattern[i]);
-  for (int i = 0; i < NQ; ++i) v.push_back(&p.pair[i]);
-  for (int i = 0; i < NT; ++i)
-    if (freeThreat(i)) v.push_back(&p.combo[i]);
-  for (int i = 0; i < NT; ++i)
-    if (freeThreat(i)) v.push_back(&p.own[i]);
-  for (int i = 0; i < NT; ++i)
-    if (freeThreat(i)) v.push_back(&p.opp[i]);
-  v.push_back(&p.oppScale);
-  v.push_back(&p.tempo);
+  for (SetParams& p : params.s) {
+    for (int i = 0; i < NP; ++i)
+      if (freePattern(i)) v.push_back(&p.pattern[i]);
+    for (int i = 0; i < NQ; ++i) v.push_back(&p.pair[i]);
+    for (int i = 0; i < NT; ++i)
+      if (freeThreat(i)) v.push_back(&p.combo[i]);
+    for (int i = 0; i < NT; ++i)
+      if (freeThreat(i)) v.push_back(&p.own[i]);
+    for (int i = 0; i < NT; ++i)
+      if (freeThreat(i)) v.push_back(&p.opp[i]);
+    v.push_back(&p.oppScale);
+    v.push_back(&p.tempo);
+  }
   return v;
 }
 
 /// d loss / d eval for every training sample, then the chain rule by hand
 /// (the model is small: sums of products).
-void gradient(const Params& p, const std::vector<Sample>& data, double k, Params& g) {
+void gradient(const Params& params, const std::vector<Sample>& data, double k, Params& g) {
   g = Params{};
   int n = 0;
   for (const Sample& s : data) {
     if (s.holdout) continue;
     ++n;
-    double e = (sigmoid(evaluate(p, s) / k) - s.y) / k;  // d CE / d eval
-    double su = scoreSum(p, s, 0), st = scoreSum(p, s, 1);
-    for (int i = 0; i < NP; ++i) g.pattern[i] += e * (p.ownScale * s.n[0][i] - p.oppScale * s.n[1][i]) / 64;
-    for (int i = 0; i < NQ; ++i) g.pair[i] += e * (p.ownScale * s.q[0][i] - p.oppScale * s.q[1][i]) / 64;
+    double e = (sigmoid(evaluate(params, s) / k) - s.y) / k;  // d CE / d eval
+    double su = scoreSum(params, s, 0), st = scoreSum(params, s, 1);
+    // The side to move's set holds the evaluation's terms; each colour's
+    // set holds its point scores (the same set unless renju).
+    const SetParams& p = params.s[s.set[0]];
+    SetParams &gm = g.s[s.set[0]], &gu = g.s[s.set[0]], &gt = g.s[s.set[1]];
+    double wu = e * p.ownScale / 64, wt = -e * p.oppScale / 64;
+    for (int i = 0; i < NP; ++i) gu.pattern[i] += wu * s.n[0][i], gt.pattern[i] += wt * s.n[1][i];
+    for (int i = 0; i < NQ; ++i) gu.pair[i] += wu * s.q[0][i], gt.pair[i] += wt * s.q[1][i];
     for (int i = 0; i < NT; ++i) {
-      g.combo[i] += e * (p.ownScale * s.t[0][i] - p.oppScale * s.t[1][i]) / 64;
-      g.own[i] += e * std::min(s.t[0][i], 4.0f);
-      g.opp[i] -= e * std::min(s.t[1][i], 4.0f);
+      gu.combo[i] += wu * s.t[0][i];
+      gt.combo[i] += wt * s.t[1][i];
+      gm.own[i] += e * std::min(s.t[0][i], 4.0f);
+      gm.opp[i] -= e * std::min(s.t[1][i], 4.0f);
     }
-    g.oppScale -= e * st / 64;
-    g.ownScale += e * su / 64;
-    g.tempo += e;
+    gm.oppScale -= e * st / 64;
+    gm.ownScale += e * su / 64;
+    gm.tempo += e;
   }
   Params& G = g;
   for (double* x : freeParams(G)) *x /= std::max(n, 1);
@@ -186,40 +218,55 @@ double fitScale(const Params& p, const std::vector<Sample>& data) {
   return (lo + hi) / 2;
 }
 
-void writeHeader(const Params& p, const std::string& path, const std::string& provenance) {
+void writeHeader(const Params& params, const std::string& path, const std::string& provenance) {
   std::ostringstream o;
   auto row = [&](const double* v, int n) {
+    o << "{";
     for (int i = 0; i < n; ++i) o << (i ? ", " : "") << std::lround(v[i]);
+    o << "}";
   };
   o << "#pragma once\n"
     << "// Evaluation weights fitted to game results by tools/fit_eval.cpp\n"
     << "// (scripts/fit-eval.sh writes this file; do not edit it by hand).\n"
     << "// " << provenance << "\n"
     << "#include <cstdint>\n\nnamespace gomoku::weights {\n\n"
-    << "/// Per direction and colour: what a stone on an empty point would make\n"
-    << "/// along that line. DEAD OL B1 F1 B2 F2 B3 F3 B4 D4 F4 F5.\n"
-    << "inline constexpr int16_t PATTERN[12] = {";
-  row(p.pattern, NP);
-  o << "};\n/// Added to a point's score for its two strongest building shapes together\n"
-    << "/// (rules/pattern.h pairIndex): B2+B2, F2+B2, F2+F2, B3+B2, B3+F2, B3+B3,\n"
-    << "/// F3+B2, F3+F2, F3+B3, F3+F3, B4+B2, B4+F2, B4+B3, B4+F3, B4+B4.\n"
-    << "inline constexpr int16_t PAIR[" << NQ << "] = {";
-  row(p.pair, NQ);
-  o << "};\n/// Added to a point's score for its combined threat class.\n"
-    << "/// none B3 F3 33 B4 43 44 F4 five.\n"
-    << "inline constexpr int16_t COMBO[9] = {";
-  row(p.combo, NT);
-  o << "};\n/// Evaluation: (OWN_SCALE * own score sum - OPP_SCALE * opponent's) / 64.\n"
-    << "inline constexpr int OWN_SCALE = " << std::lround(p.ownScale) << ";\n"
-    << "inline constexpr int OPP_SCALE = " << std::lround(p.oppScale) << ";\n"
-    << "/// Evaluation: per threat class, for up to four points of that class.\n"
-    << "inline constexpr int16_t THREAT_OWN[9] = {";
-  row(p.own, NT);
-  o << "};\ninline constexpr int16_t THREAT_OPP[9] = {";
-  row(p.opp, NT);
-  o << "};\n/// Evaluation: the side to move's edge in a quiet position.\n"
-    << "inline constexpr int TEMPO = " << std::lround(p.tempo) << ";\n\n"
-    << "}  // namespace gomoku::weights\n";
+    << "/// One set of weights: the per-point scores the board sums for a colour,\n"
+    << "/// and the evaluation's terms for a side to move (rules/pattern.h weightSet).\n"
+    << "struct Set {\n"
+    << "  /// Per direction: what a stone on an empty point would make along that\n"
+    << "  /// line. DEAD OL B1 F1 B2 F2 B3 F3 B4 D4 F4 F5.\n"
+    << "  int16_t pattern[12];\n"
+    << "  /// Added to a point's score for its two strongest building shapes together\n"
+    << "  /// (rules/pattern.h pairIndex): B2+B2, F2+B2, F2+F2, B3+B2, B3+F2, B3+B3,\n"
+    << "  /// F3+B2, F3+F2, F3+B3, F3+F3, B4+B2, B4+F2, B4+B3, B4+F3, B4+B4.\n"
+    << "  int16_t pair[" << NQ << "];\n"
+    << "  /// Added to a point's score for its combined threat class.\n"
+    << "  /// none B3 F3 33 B4 43 44 F4 five.\n"
+    << "  int16_t combo[9];\n"
+    << "  /// Evaluation: (ownScale * own score sum - oppScale * opponent's) / 64.\n"
+    << "  int ownScale, oppScale;\n"
+    << "  /// Evaluation: per threat class, for up to four points of that class.\n"
+    << "  int16_t threatOwn[9], threatOpp[9];\n"
+    << "  /// Evaluation: the side to move's edge in a quiet position.\n"
+    << "  int tempo;\n"
+    << "};\n\n"
+    << "/// 0: freestyle, exact five, captures, fishing (both colours);\n"
+    << "/// 1: renju, Black; 2: renju, White.\n"
+    << "inline constexpr Set SETS[" << NS << "] = {\n";
+  for (const SetParams& p : params.s) {
+    o << "  {";
+    row(p.pattern, NP);
+    o << ",\n   ";
+    row(p.pair, NQ);
+    o << ",\n   ";
+    row(p.combo, NT);
+    o << ",\n   " << std::lround(p.ownScale) << ", " << std::lround(p.oppScale) << ",\n   ";
+    row(p.own, NT);
+    o << ",\n   ";
+    row(p.opp, NT);
+    o << ",\n   " << std::lround(p.tempo) << "},\n";
+  }
+  o << "};\n\n}  // namespace gomoku::weights\n";
   std::ofstream out(path);
   out << o.str();
   if (!out) std::cerr << "fit_eval: cannot write " << path << "\n";
@@ -319,9 +366,11 @@ int main(int argc, char** argv) {
       *x[j] -= lr * mh / (std::sqrt(vh) + 1e-9);
     }
     // Scores stay non-negative (they also order moves) and fit in int16.
-    for (int i = 0; i < NP; ++i) p.pattern[i] = std::clamp(p.pattern[i], 0.0, 2000.0);
-    for (int i = 0; i < NQ; ++i) p.pair[i] = std::clamp(p.pair[i], 0.0, 2000.0);
-    for (int i = 0; i < NT; ++i) p.combo[i] = std::clamp(p.combo[i], 0.0, 4000.0);
+    for (SetParams& q : p.s) {
+      for (int i = 0; i < NP; ++i) q.pattern[i] = std::clamp(q.pattern[i], 0.0, 2000.0);
+      for (int i = 0; i < NQ; ++i) q.pair[i] = std::clamp(q.pair[i], 0.0, 2000.0);
+      for (int i = 0; i < NT; ++i) q.combo[i] = std::clamp(q.combo[i], 0.0, 4000.0);
+    }
     if (it % 100 == 0 || it == iterations) {
       double tr = loss(p, data, false, k), te = loss(p, data, true, k);
       std::printf("iteration %5d: train %.5f, held out %.5f\n", it, tr, te);
@@ -329,10 +378,14 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("loss after: held out %.5f (was %.5f)\n", bestTest, testBefore);
+  static const char* SET_NAMES[NS] = {"freestyle", "renju, Black to move", "renju, White to move"};
+  for (int set = 0; set < NS; ++set)
+    if (double before = loss(initial(), data, true, k, set); before > 0)
+      std::printf("  %s: held out %.5f (was %.5f)\n", SET_NAMES[set], loss(best, data, true, k, set), before);
   if (!outPath.empty()) {
     char prov[200];
     std::snprintf(prov, sizeof prov,
-                  "Fitted on %zu positions of %d games; held-out loss %.5f (hand-set: %.5f), K %.0f.",
+                  "Fitted on %zu positions of %d games; held-out loss %.5f (previous weights: %.5f), K %.0f.",
                   data.size(), games, bestTest, testBefore, k);
     writeHeader(best, outPath, prov);
     std::printf("wrote %s\n", outPath.c_str());

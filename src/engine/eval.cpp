@@ -10,11 +10,12 @@ Value evaluate(const Board& b) {
   Color us = b.sideToMove(), them = ~us;
   // The weights are fitted to game results (rules/weights.h). Own threats
   // weigh more than the opponent's: we move first.
-  using namespace weights;
-  int v = (b.scoreSum(us) * OWN_SCALE - b.scoreSum(them) * OPP_SCALE) / 64 + TEMPO;
+  // The terms are those of the side to move's weight set.
+  const weights::Set& w = weights::SETS[weightSet(b.rule(), us)];
+  int v = (b.scoreSum(us) * w.ownScale - b.scoreSum(them) * w.oppScale) / 64 + w.tempo;
   for (int t = T_B3; t < T_FIVE; ++t) {
-    v += THREAT_OWN[t] * std::min(b.threatCount(us, Threat(t)), 4);
-    v -= THREAT_OPP[t] * std::min(b.threatCount(them, Threat(t)), 4);
+    v += w.threatOwn[t] * std::min(b.threatCount(us, Threat(t)), 4);
+    v -= w.threatOpp[t] * std::min(b.threatCount(them, Threat(t)), 4);
   }
   return std::clamp(v, -VALUE_WIN_MIN / 4, VALUE_WIN_MIN / 4);
 }

@@ -58,7 +58,10 @@ bool exactFor(Rule r, Color c) {
 }  // namespace
 
 Board::Board(Rule rule, int size) : rule_(rule), size_(std::clamp(size, MIN_SIZE, MAX_SIZE)) {
-  for (int c = 0; c < COLOR_NB; ++c) table_[c] = &patternTable(exactFor(rule_, Color(c)));
+  for (int c = 0; c < COLOR_NB; ++c) {
+    table_[c] = &patternTable(exactFor(rule_, Color(c)));
+    combos_[c] = &comboTable(weightSet(rule_, Color(c)));
+  }
   stack_.reserve(512);
   hash_ = zobrist().score[BLACK][0] ^ zobrist().score[WHITE][0];
   changes_.reserve(1024);
@@ -101,9 +104,8 @@ void Board::clearCombo(Pos q) {
 }
 
 void Board::refreshCombo(Pos q) {
-  const auto& combos = comboTable();
   for (int c = 0; c < COLOR_NB; ++c) {
-    Combo cb = combos[packed_[q][c]];
+    Combo cb = (*combos_[c])[packed_[q][c]];
     --threatCount_[c][threat_[q][c]];
     ++threatCount_[c][cb.threat];
     scoreSum_[c] += cb.score - cellScore_[q][c];
@@ -391,7 +393,6 @@ std::string Board::verify() const {
   if (keys != lineKey_) err << "line keys differ\n";
   std::array<std::array<int, THREAT_NB>, COLOR_NB> counts{};
   std::array<int, COLOR_NB> sums{};
-  const auto& combos = comboTable();
   for (Pos p = 0; p < CELL_NB; ++p) {
     if (cells_[p] != EMPTY) {
       if (cells_[p] != WALL && (packed_[p][0] || packed_[p][1] || cellScore_[p][0] || cellScore_[p][1]))
@@ -410,7 +411,7 @@ std::string Board::verify() const {
         packed = uint16_t(packed | (pt << (4 * d)));
       }
       if (packed != packed_[p][c]) err << "patterns differ at " << p << " colour " << c << "\n";
-      Combo cb = combos[packed];
+      Combo cb = (*combos_[c])[packed];
       if (cb.threat != threat_[p][c] || cb.score != cellScore_[p][c])
         err << "threat/score differ at " << p << "\n";
       ++counts[c][cb.threat];

@@ -169,6 +169,7 @@ class Board {
   uint64_t hash_ = 0;
   int16_t score_[COLOR_NB] = {0, 0};
   const PatternTable* table_[COLOR_NB];
+  const std::array<Combo, 65536>* combos_[COLOR_NB];  ///< per colour (weightSet)
   std::array<Piece, CELL_NB> cells_{};
   std::array<std::array<uint64_t, 2 * STRIDE>, DIR_NB> lineKey_{};
   std::array<std::array<uint16_t, COLOR_NB>, CELL_NB> packed_{};

@@ -4,6 +4,7 @@
 #include <iterator>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 
 #include "rules/weights.h"
 
@@ -141,11 +142,6 @@ const PatternTable& patternTable(bool exact) {
   return *tables[exact];
 }
 
-int patternScore(Pattern p) {
-  static_assert(std::size(weights::PATTERN) == PATTERN_NB);
-  return weights::PATTERN[p];
-}
-
 int pairIndex(const Pattern patterns[DIR_NB]) {
   // Levels 1..PAIR_LEVELS for B2..B4 (0: not a building shape).
   int hi = 0, lo = 0;
@@ -162,41 +158,53 @@ int pairIndex(const Pattern patterns[DIR_NB]) {
   return (hi - 1) * hi / 2 + (lo - 1);
 }
 
-const std::array<Combo, 65536>& comboTable() {
-  static const auto table = [] {
-    auto t = std::make_unique<std::array<Combo, 65536>>();
-    for (int packed = 0; packed < 65536; ++packed) {
-      int n[PATTERN_NB] = {};
-      Pattern pats[DIR_NB] = {};
-      int score = 0;
-      bool valid = true;
-      for (int d = 0; d < DIR_NB; ++d) {
-        int p = (packed >> (4 * d)) & 15;
-        if (p >= PATTERN_NB) { valid = false; break; }
-        ++n[p];
-        pats[d] = Pattern(p);
-        score += patternScore(Pattern(p));
-      }
-      Threat th = T_NONE;
-      if (valid) {
-        static_assert(std::size(weights::PAIR) == PAIR_NB);
-        if (int pair = pairIndex(pats); pair >= 0) score += weights::PAIR[pair];
-        int fours = n[B4] + 2 * n[D4];
-        if (n[F5]) th = T_FIVE;
-        else if (n[F4]) th = T_F4;
-        else if (fours >= 2) th = T_44;
-        else if (fours == 1 && n[F3]) th = T_43;
-        else if (fours == 1) th = T_B4;
-        else if (n[F3] >= 2) th = T_33;
-        else if (n[F3] == 1) th = T_F3;
-        else if (n[B3]) th = T_B3;
-      }
-      static_assert(std::size(weights::COMBO) == THREAT_NB);
-      (*t)[packed] = Combo{th, int16_t(valid ? score + weights::COMBO[th] : 0)};
+namespace {
+
+std::unique_ptr<std::array<Combo, 65536>> makeComboTable(const weights::Set& w) {
+  static_assert(std::size(weights::SETS) == WEIGHT_SET_NB);
+  static_assert(std::extent_v<decltype(weights::Set::pattern)> == PATTERN_NB &&
+                std::extent_v<decltype(weights::Set::pair)> == PAIR_NB &&
+                std::extent_v<decltype(weights::Set::combo)> == THREAT_NB);
+  auto t = std::make_unique<std::array<Combo, 65536>>();
+  for (int packed = 0; packed < 65536; ++packed) {
+    int n[PATTERN_NB] = {};
+    Pattern pats[DIR_NB] = {};
+    int score = 0;
+    bool valid = true;
+    for (int d = 0; d < DIR_NB; ++d) {
+      int p = (packed >> (4 * d)) & 15;
+      if (p >= PATTERN_NB) { valid = false; break; }
+      ++n[p];
+      pats[d] = Pattern(p);
+      score += w.pattern[p];
     }
+    Threat th = T_NONE;
+    if (valid) {
+      if (int pair = pairIndex(pats); pair >= 0) score += w.pair[pair];
+      int fours = n[B4] + 2 * n[D4];
+      if (n[F5]) th = T_FIVE;
+      else if (n[F4]) th = T_F4;
+      else if (fours >= 2) th = T_44;
+      else if (fours == 1 && n[F3]) th = T_43;
+      else if (fours == 1) th = T_B4;
+      else if (n[F3] >= 2) th = T_33;
+      else if (n[F3] == 1) th = T_F3;
+      else if (n[B3]) th = T_B3;
+    }
+    (*t)[packed] = Combo{th, int16_t(valid ? score + w.combo[th] : 0)};
+  }
+  return t;
+}
+
+}  // namespace
+
+const std::array<Combo, 65536>& comboTable(int set) {
+  static const auto tables = [] {
+    std::array<std::unique_ptr<std::array<Combo, 65536>>, WEIGHT_SET_NB> t;
+    for (int s = 0; s < WEIGHT_SET_NB; ++s) t[s] = makeComboTable(weights::SETS[s]);
     return t;
   }();
-  return *table;
+  return *tables[std::clamp(set, 0, WEIGHT_SET_NB - 1)];
 }
 
 const char* patternName(Pattern p) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "rules/ruleset.h"
 
 namespace gomoku {
 
@@ -79,10 +80,15 @@ struct Combo {
   Threat threat;
   int16_t score;
 };
-const std::array<Combo, 65536>& comboTable();
+/// The table of one weight set (rules/weights.h; weightSet below).
+const std::array<Combo, 65536>& comboTable(int set);
 
-/// Per-pattern weights used by the combined score (also used by evaluation).
-int patternScore(Pattern p);
+/// Which weight set (rules/weights.h SETS) scores a colour's points, and the
+/// evaluation's terms when that colour is to move: renju has one for each
+/// colour (Black's forbidden points change what its shapes are worth); every
+/// other rule shares the first.
+constexpr int WEIGHT_SET_NB = 3;
+constexpr int weightSet(Rule r, Color c) { return r == Rule::RENJU ? 1 + int(c) : 0; }
 
 /// The point's two strongest building shapes (B2, F2, B3, F3, B4) taken
 /// together: a point that makes two twos, or a three and a two, is worth

@@ -6,23 +6,51 @@
 
 namespace gomoku::weights {
 
-/// Per direction and colour: what a stone on an empty point would make
-/// along that line. DEAD OL B1 F1 B2 F2 B3 F3 B4 D4 F4 F5.
-inline constexpr int16_t PATTERN[12] = {0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000};
-/// Added to a point's score for its two strongest building shapes together
-/// (rules/pattern.h pairIndex): B2+B2, F2+B2, F2+F2, B3+B2, B3+F2, B3+B3,
-/// F3+B2, F3+F2, F3+B3, F3+F3, B4+B2, B4+F2, B4+B3, B4+F3, B4+B4.
-inline constexpr int16_t PAIR[15] = {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343};
-/// Added to a point's score for its combined threat class.
-/// none B3 F3 33 B4 43 44 F4 five.
-inline constexpr int16_t COMBO[9] = {0, 1, 79, 0, 86, 365, 142, 360, 2000};
-/// Evaluation: (OWN_SCALE * own score sum - OPP_SCALE * opponent's) / 64.
-inline constexpr int OWN_SCALE = 32;
-inline constexpr int OPP_SCALE = 30;
-/// Evaluation: per threat class, for up to four points of that class.
-inline constexpr int16_t THREAT_OWN[9] = {0, 93, 72, 117, 57, 400, 400, 600, 0};
-inline constexpr int16_t THREAT_OPP[9] = {0, 80, 54, 179, 61, 381, -15, 253, 0};
-/// Evaluation: the side to move's edge in a quiet position.
-inline constexpr int TEMPO = 451;
+/// One set of weights: the per-point scores the board sums for a colour,
+/// and the evaluation's terms for a side to move (rules/pattern.h weightSet).
+struct Set {
+  /// Per direction: what a stone on an empty point would make along that
+  /// line. DEAD OL B1 F1 B2 F2 B3 F3 B4 D4 F4 F5.
+  int16_t pattern[12];
+  /// Added to a point's score for its two strongest building shapes together
+  /// (rules/pattern.h pairIndex): B2+B2, F2+B2, F2+F2, B3+B2, B3+F2, B3+B3,
+  /// F3+B2, F3+F2, F3+B3, F3+F3, B4+B2, B4+F2, B4+B3, B4+F3, B4+B4.
+  int16_t pair[15];
+  /// Added to a point's score for its combined threat class.
+  /// none B3 F3 33 B4 43 44 F4 five.
+  int16_t combo[9];
+  /// Evaluation: (ownScale * own score sum - oppScale * opponent's) / 64.
+  int ownScale, oppScale;
+  /// Evaluation: per threat class, for up to four points of that class.
+  int16_t threatOwn[9], threatOpp[9];
+  /// Evaluation: the side to move's edge in a quiet position.
+  int tempo;
+};
+
+/// 0: freestyle, exact five, captures, fishing (both colours);
+/// 1: renju, Black; 2: renju, White.
+inline constexpr Set SETS[3] = {
+  {{0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000},
+   {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343},
+   {0, 1, 79, 0, 86, 365, 142, 360, 2000},
+   32, 30,
+   {0, 93, 72, 117, 57, 400, 400, 600, 0},
+   {0, 80, 54, 179, 61, 381, -15, 253, 0},
+   451},
+  {{0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000},
+   {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343},
+   {0, 1, 79, 0, 86, 365, 142, 360, 2000},
+   32, 30,
+   {0, 93, 72, 117, 57, 400, 400, 600, 0},
+   {0, 80, 54, 179, 61, 381, -15, 253, 0},
+   451},
+  {{0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000},
+   {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343},
+   {0, 1, 79, 0, 86, 365, 142, 360, 2000},
+   32, 30,
+   {0, 93, 72, 117, 57, 400, 400, 600, 0},
+   {0, 80, 54, 179, 61, 381, -15, 253, 0},
+   451},
+};
 
 }  // namespace gomoku::weights
