@@ -16,7 +16,7 @@
 // move's. A set with no games keeps its values.
 //
 // Usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N]
-//                 [--out FILE] GAMES... ; GAMES are `gomoku match --records`
+//                 [--eval-terms-only] [--out FILE] GAMES... ; GAMES are `gomoku match --records`
 //                 files (one record a line, '#' comments). --rules may be
 //                 given again between files; it applies to the files after it.
 #include <algorithm>
@@ -156,14 +156,19 @@ double loss(const Params& p, const std::vector<Sample>& data, bool holdout, doub
   return n ? sum / n : 0;
 }
 
+/// --eval-terms-only: the point scores (patterns, pairs, combined classes)
+/// stay as they are, since they also order the search's moves; only the
+/// evaluation's own terms (scales, threat bonuses, tempo) are fitted.
+bool evalTermsOnly = false;
+
 /// The parameters as one vector (pointers into Params), the free ones only.
 std::vector<double*> freeParams(Params& params) {
   std::vector<double*> v;
   for (SetParams& p : params.s) {
-    for (int i = 0; i < NP; ++i)
+    for (int i = 0; i < NP && !evalTermsOnly; ++i)
       if (freePattern(i)) v.push_back(&p.pattern[i]);
-    for (int i = 0; i < NQ; ++i) v.push_back(&p.pair[i]);
-    for (int i = 0; i < NT; ++i)
+    for (int i = 0; i < NQ && !evalTermsOnly; ++i) v.push_back(&p.pair[i]);
+    for (int i = 0; i < NT && !evalTermsOnly; ++i)
       if (freeThreat(i)) v.push_back(&p.combo[i]);
     for (int i = 0; i < NT; ++i)
       if (freeThreat(i)) v.push_back(&p.own[i]);
@@ -301,10 +306,12 @@ int main(int argc, char** argv) {
       rules.exactFive = true;
     } else if (a == "--out") {
       outPath = value();
+    } else if (a == "--eval-terms-only") {
+      evalTermsOnly = true;
     } else if (a == "--iterations") {
       iterations = std::max(0, std::atoi(value().c_str()));
     } else if (a == "-h" || a == "--help") {
-      std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] "
+      std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] [--eval-terms-only] "
                    "[--out FILE] GAMES...\n";
       return 0;
     } else {
