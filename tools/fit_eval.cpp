@@ -16,9 +16,10 @@
 // move's. A set with no games keeps its values.
 //
 // Usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N]
-//                 [--eval-terms-only] [--out FILE] GAMES... ; GAMES are `gomoku match --records`
-//                 files (one record a line, '#' comments). --rules may be
-//                 given again between files; it applies to the files after it.
+//                 [--eval-terms-only] [--out FILE] GAMES... ; GAMES are
+//                 `gomoku match --records` files (one record a line, '#'
+//                 comments). --rules may be given again between files; it
+//                 applies to the files after it.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -193,19 +194,19 @@ void gradient(const Params& params, const std::vector<Sample>& data, double k, P
     // The side to move's set holds the evaluation's terms; each colour's
     // set holds its point scores (the same set unless renju).
     const SetParams& p = params.s[s.set[0]];
-    SetParams &gm = g.s[s.set[0]], &gu = g.s[s.set[0]], &gt = g.s[s.set[1]];
+    SetParams &gu = g.s[s.set[0]], &gt = g.s[s.set[1]];
     double wu = e * p.ownScale / 64, wt = -e * p.oppScale / 64;
     for (int i = 0; i < NP; ++i) gu.pattern[i] += wu * s.n[0][i], gt.pattern[i] += wt * s.n[1][i];
     for (int i = 0; i < NQ; ++i) gu.pair[i] += wu * s.q[0][i], gt.pair[i] += wt * s.q[1][i];
     for (int i = 0; i < NT; ++i) {
       gu.combo[i] += wu * s.t[0][i];
       gt.combo[i] += wt * s.t[1][i];
-      gm.own[i] += e * std::min(s.t[0][i], 4.0f);
-      gm.opp[i] -= e * std::min(s.t[1][i], 4.0f);
+      gu.own[i] += e * std::min(s.t[0][i], 4.0f);
+      gu.opp[i] -= e * std::min(s.t[1][i], 4.0f);
     }
-    gm.oppScale -= e * st / 64;
-    gm.ownScale += e * su / 64;
-    gm.tempo += e;
+    gu.oppScale -= e * st / 64;
+    gu.ownScale += e * su / 64;
+    gu.tempo += e;
   }
   Params& G = g;
   for (double* x : freeParams(G)) *x /= std::max(n, 1);
