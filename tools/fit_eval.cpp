@@ -16,20 +16,30 @@
 // move's. A set with no games keeps its values.
 //
 // Usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N]
-//                 [--eval-terms-only] [--out FILE] GAMES... ; GAMES are
-//                 `gomoku match --records` files (one record a line, '#'
-//                 comments). --rules may be given again between files; it
-//                 applies to the files after it.
+//                 [--eval-terms-only] [--out FILE] [--label-scale S]
+//                 [GAMES | --labels FILE]... ; GAMES are `gomoku match
+//                 --records` files (one record a line, '#' comments).
+//                 --rules may be given again between files; it applies to
+//                 the files after it.
+//
+// Instead of game results, the target can be a peer engine's search value:
+// `--labels FILE` reads "RECORD<TAB>EVAL" lines (scripts/label-positions.py)
+// and fits to sigmoid(EVAL / S), S = --label-scale (default 200, Rapfi's
+// unit). `--export-positions FILE [--export-every N]` writes every N-th
+// quiet position of the GAMES (default 3; each once; a game's final
+// position left out) as a record a line, for the labeller, and fits nothing.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/notation.h"
 #include "game/record.h"
 #include "rules/board.h"
 #include "rules/weights.h"
@@ -282,10 +292,28 @@ void writeHeader(const Params& params, const std::string& path, const std::strin
 
 int main(int argc, char** argv) {
   RuleSet rules;
-  std::string outPath;
-  int iterations = 1500;
+  std::string outPath, exportPath;
+  int iterations = 1500, exportEvery = 3;
+  double labelScale = 200;
+  std::set<std::string> exported;
+  long quietSeen = 0;
+  std::vector<std::pair<size_t, double>> labels;  ///< sample, peer's value for its side to move
+  std::ofstream exportOut;
   std::vector<Sample> data;
-  int games = 0, skipped = 0, fileCount = 0;
+  int games = 0, labelled = 0, skipped = 0, fileCount = 0;
+  // Calls onLine for each line of the file but blank ones and '#' comments;
+  // false (with a message) if the file cannot be read.
+  auto eachLine = [&](const std::string& file, const auto& onLine) {
+    std::ifstream in(file);
+    if (!in) {
+      std::cerr << "fit_eval: cannot read " << file << "\n";
+      return false;
+    }
+    ++fileCount;
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') onLine(line);
+    return true;
+  };
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -309,27 +337,59 @@ int main(int argc, char** argv) {
       outPath = value();
     } else if (a == "--eval-terms-only") {
       evalTermsOnly = true;
+    } else if (a == "--export-positions") {
+      exportPath = value();
+      exportOut.open(exportPath);
+      if (!exportOut) {
+        std::cerr << "fit_eval: cannot write " << exportPath << "\n";
+        return 2;
+      }
+    } else if (a == "--export-every") {
+      exportEvery = std::max(1, std::atoi(value().c_str()));
+    } else if (a == "--label-scale") {
+      labelScale = std::atof(value().c_str());
+      if (!(labelScale > 0)) {
+        std::cerr << "fit_eval: --label-scale takes a positive number\n";
+        return 2;
+      }
+    } else if (a == "--labels") {
+      // Lines "RECORD<TAB>EVAL": a position and a peer's search value for
+      // its side to move (scripts/label-positions.py); the target is
+      // sigmoid(EVAL / label scale) instead of a game result.
+      bool read = eachLine(value(), [&](const std::string& line) {
+        size_t tab = line.find('\t');
+        RecordError err;
+        auto game = tab == std::string::npos ? std::nullopt : replayRecord(rules, line.substr(0, tab), &err);
+        if (!game || game->result()) {  // unreadable or finished
+          ++skipped;
+          return;
+        }
+        const Board& b = game->board();
+        if (!quiet(b)) {
+          ++skipped;
+          return;
+        }
+        // Hold out by the record's hash, so that a position's copies agree.
+        bool holdout = std::hash<std::string>{}(line.substr(0, tab)) % 10 == 9;
+        ++labelled;
+        labels.emplace_back(data.size(), std::atof(line.c_str() + tab + 1));
+        data.push_back(features(b, 0, holdout));  // target set below
+      });
+      if (!read) return 2;
     } else if (a == "--iterations") {
       iterations = std::max(0, std::atoi(value().c_str()));
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] [--eval-terms-only] "
-                   "[--out FILE] GAMES...\n";
+                   "[--out FILE] [--label-scale S] [GAMES | --labels FILE]...\n"
+                   "       fit_eval [--rules R] --export-positions FILE [--export-every N] GAMES...\n";
       return 0;
     } else {
-      std::ifstream in(a);
-      if (!in) {
-        std::cerr << "fit_eval: cannot read " << a << "\n";
-        return 2;
-      }
-      ++fileCount;
-      std::string line;
-      while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
+      bool read = eachLine(a, [&](const std::string& line) {
         RecordError err;
         auto game = replayRecord(rules, line, &err);
         if (!game || !game->result() || game->result()->reason == "resignation") {
           ++skipped;  // unreadable, unfinished or forfeited: no honest result
-          continue;
+          return;
         }
         const Result& r = *game->result();
         double black = r.winner == Result::BLACK_WINS ? 1 : (r.winner == Result::WHITE_WINS ? 0 : 0.5);
@@ -337,15 +397,31 @@ int main(int argc, char** argv) {
         ++games;
         // Replay again, sampling the positions after the opening.
         Board b(rules.rule(), rules.size);
-        int placed = 0;
+        int placed = 0, total = 0;
+        std::string rec;
+        for (const Action& act : game->actions()) total += act.type == ActionType::PLACE;
         for (const Action& act : game->actions()) {
           if (act.type != ActionType::PLACE) continue;
           b.play(act.pos);
-          if (++placed >= 6 && quiet(b)) data.push_back(features(b, black, holdout));
+          rec += (rec.empty() ? "" : " ") + pointName(act.pos);
+          if (++placed >= 6 && quiet(b)) {
+            // --export-positions: every exportEvery-th quiet position, each once.
+            // The final position is left out (a brain does not answer on a
+            // finished board).
+            if (!exportOut.is_open()) data.push_back(features(b, black, holdout));
+            else if (placed < total && ++quietSeen % exportEvery == 0 && exported.insert(rec).second)
+              exportOut << rec << "\n";
+          }
         }
-      }
+      });
+      if (!read) return 2;
     }
   }
+  if (exportOut.is_open()) {
+    std::printf("%zu positions written to %s\n", exported.size(), exportPath.c_str());
+    return 0;
+  }
+  for (auto [i, ev] : labels) data[i].y = float(1 / (1 + std::exp(-ev / labelScale)));
   if (data.empty()) {
     std::cerr << "fit_eval: no positions (give `gomoku match --records` files)\n";
     return 2;
@@ -353,8 +429,8 @@ int main(int argc, char** argv) {
   Params p = initial();
   double k = fitScale(p, data);
   double trainBefore = loss(p, data, false, k), testBefore = loss(p, data, true, k);
-  std::printf("%d files, %d games (%d skipped), %zu positions; K = %.1f\n", fileCount, games,
-              skipped, data.size(), k);
+  std::printf("%d files: %d games, %d labelled positions (%d skipped); %zu positions; K = %.1f\n",
+              fileCount, games, labelled, skipped, data.size(), k);
   std::printf("loss before: train %.5f, held out %.5f\n", trainBefore, testBefore);
 
   // Adam over the free parameters.
@@ -393,8 +469,9 @@ int main(int argc, char** argv) {
   if (!outPath.empty()) {
     char prov[200];
     std::snprintf(prov, sizeof prov,
-                  "Fitted on %zu positions of %d games; held-out loss %.5f (previous weights: %.5f), K %.0f.",
-                  data.size(), games, bestTest, testBefore, k);
+                  "Fitted on %zu positions (%d games, %d labelled positions); held-out loss %.5f "
+                  "(previous weights: %.5f), K %.0f.",
+                  data.size(), games, labelled, bestTest, testBefore, k);
     writeHeader(best, outPath, prov);
     std::printf("wrote %s\n", outPath.c_str());
   }

@@ -1,5 +1,6 @@
 #pragma once
-// Runs the real `gomoku` binary (GOMOKU_BINARY) as a user would.
+// Runs the real `gomoku` binary (GOMOKU_BINARY), or another of our programs,
+// as a user would.
 #include <array>
 #include <cstdio>
 #include <string>
@@ -12,8 +13,9 @@ struct CmdResult {
   std::string out;  ///< stdout and stderr together
 };
 
-inline CmdResult runGomoku(const std::string& args) {
-  std::string cmd = std::string(GOMOKU_BINARY) + " " + args + " 2>&1";
+/// Runs `binary args` through the shell.
+inline CmdResult runProgram(const std::string& binary, const std::string& args) {
+  std::string cmd = binary + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
   std::array<char, 4096> buf;
@@ -21,5 +23,7 @@ inline CmdResult runGomoku(const std::string& args) {
   int st = pclose(p);
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
+
+inline CmdResult runGomoku(const std::string& args) { return runProgram(GOMOKU_BINARY, args); }
 
 }  // namespace gomoku::test

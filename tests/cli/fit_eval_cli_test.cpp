@@ -1,0 +1,110 @@
+// tools/fit_eval as the recipe runs it (docs/engine.md, "The evaluation's
+// weights"): exporting positions for a peer to label, and fitting to labels.
+#include <gtest/gtest.h>
+
+#include "cli/cli_util.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using gomoku::test::CmdResult;
+
+CmdResult fitEval(const std::string& args) { return gomoku::test::runProgram(FIT_EVAL_BINARY, args); }
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "fit-eval-XXXXXX").string();
+    path = mkdtemp(tmpl.data());
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name) << text;
+    return (path / name).string();
+  }
+};
+
+std::vector<std::string> lines(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> out;
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+// Black makes five a1-e1 on move 11 (White's f1 stops a sixth stone, so the
+// final position has no five point left and counts as quiet). From the
+// sixth stone on, moves 6, 7 and 8 leave quiet positions; after b1 Black
+// has a five point (d1), so 9 and 10 do not.
+const char* GAME = "h8 o15 a1 f1 c1 k15 e1 k11 b1 m13 d1";
+
+TEST(FitEvalCli, ExportsEachQuietPositionOnceWithoutTheFinalOne) {
+  TempDir dir;
+  std::string games = dir.write("games.txt", std::string("# a game, twice\n") + GAME + "\n" + GAME + "\n");
+  std::string out = (dir.path / "positions.txt").string();
+  CmdResult r = fitEval("--rules freestyle --export-every 1 --export-positions " + out + " " + games);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("3 positions written"), std::string::npos) << r.out;
+  std::vector<std::string> want = {"h8 o15 a1 f1 c1 k15", "h8 o15 a1 f1 c1 k15 e1",
+                                   "h8 o15 a1 f1 c1 k15 e1 k11"};
+  EXPECT_EQ(lines(out), want);
+
+  // Every second quiet position, counting on through the copy: the 2nd
+  // (move 7), the 4th (the copy's move 6) and the 6th (the copy's move 8).
+  r = fitEval("--rules freestyle --export-every 2 --export-positions " + out + " " + games);
+  ASSERT_EQ(r.status, 0) << r.out;
+  want = {"h8 o15 a1 f1 c1 k15 e1", "h8 o15 a1 f1 c1 k15", "h8 o15 a1 f1 c1 k15 e1 k11"};
+  EXPECT_EQ(lines(out), want);
+
+  // Every third: the 3rd (move 8) and the 6th, the same position again.
+  r = fitEval("--rules freestyle --export-every 3 --export-positions " + out + " " + games);
+  ASSERT_EQ(r.status, 0) << r.out;
+  want = {"h8 o15 a1 f1 c1 k15 e1 k11"};
+  EXPECT_EQ(lines(out), want);
+}
+
+TEST(FitEvalCli, FitsToLabelsAndSkipsWhatItCannotUse) {
+  TempDir dir;
+  std::string labels = dir.write("labels.txt",
+                                 "# record<TAB>value for the side to move\n"
+                                 "h8 o15 a1 f1 c1 k15\t300\n"
+                                 "h8 o15 a1 f1 c1 k15 e1\t-250\n"
+                                 "h8 o15 a1 f1 c1 k15 e1 k11\t400\n"
+                                 "h8 o15 a1 f1 c1 k15 e1 k11 b1\t-30000\n"  // not quiet
+                                 "h8 zz99\t10\n"                            // not a record
+                                 + std::string(GAME) + "\t0\n"              // finished
+                                 "h8 i9 no tab here\n");  // no value
+  std::string header = (dir.path / "weights.h").string();
+  CmdResult r = fitEval("--rules freestyle --iterations 100 --labels " + labels + " --label-scale 150 --out " +
+                        header);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("0 games, 3 labelled positions (4 skipped); 3 positions"), std::string::npos)
+      << r.out;
+  std::ifstream in(header);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("inline constexpr Set SETS[3]"), std::string::npos);
+  EXPECT_NE(text.str().find("3 labelled positions"), std::string::npos);
+}
+
+TEST(FitEvalCli, RejectsBadArguments) {
+  CmdResult r = fitEval("--label-scale -1 --labels /dev/null");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--label-scale takes a positive number"), std::string::npos) << r.out;
+  r = fitEval("--labels /nonexistent/labels.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("cannot read /nonexistent/labels.txt"), std::string::npos) << r.out;
+  r = fitEval("--export-positions /nonexistent/dir/out.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("cannot write"), std::string::npos) << r.out;
+  r = fitEval("--labels /dev/null");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("no positions"), std::string::npos) << r.out;
+}
+
+}  // namespace
