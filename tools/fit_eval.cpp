@@ -9,9 +9,11 @@
 // and sigmoid(eval / K) by Adam, holding out every tenth game to check that
 // the fit generalises. Prints the losses and writes the new header.
 //
-// There are three weight sets (rules/pattern.h weightSet): one for every
-// rule but renju, fitted to the freestyle (and exact-five) games, and one
-// for each colour in renju, fitted to the renju games. A colour's point
+// There are four weight sets (rules/pattern.h weightSet): one for
+// freestyle and exact five, fitted to the freestyle (and exact-five) games,
+// one for each colour in renju, fitted to the renju games, and one for
+// captures and fishing, which this tool does not fit (their engines add
+// their own terms). A colour's point
 // scores come from its own set; the evaluation's terms from the side to
 // move's. A set with no games keeps its values.
 //
@@ -266,8 +268,8 @@ void writeHeader(const Params& params, const std::string& path, const std::strin
     << "  /// Evaluation: the side to move's edge in a quiet position.\n"
     << "  int tempo;\n"
     << "};\n\n"
-    << "/// 0: freestyle, exact five, captures, fishing (both colours);\n"
-    << "/// 1: renju, Black; 2: renju, White.\n"
+    << "/// 0: freestyle and exact five (both colours); 1: renju, Black;\n"
+    << "/// 2: renju, White; 3: captures and fishing (both colours).\n"
     << "inline constexpr Set SETS[" << NS << "] = {\n";
   for (const SetParams& p : params.s) {
     o << "  {";
@@ -462,7 +464,8 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("loss after: held out %.5f (was %.5f)\n", bestTest, testBefore);
-  static const char* SET_NAMES[NS] = {"freestyle", "renju, Black to move", "renju, White to move"};
+  static const char* SET_NAMES[NS] = {"freestyle", "renju, Black to move", "renju, White to move",
+                                      "captures and fishing"};
   for (int set = 0; set < NS; ++set)
     if (double before = loss(initial(), data, true, k, set); before > 0)
       std::printf("  %s: held out %.5f (was %.5f)\n", SET_NAMES[set], loss(best, data, true, k, set), before);

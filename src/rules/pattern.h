@@ -84,11 +84,14 @@ struct Combo {
 const std::array<Combo, 65536>& comboTable(int set);
 
 /// Which weight set (rules/weights.h SETS) scores a colour's points, and the
-/// evaluation's terms when that colour is to move: renju has one for each
-/// colour (Black's forbidden points change what its shapes are worth); every
-/// other rule shares the first.
-constexpr int WEIGHT_SET_NB = 3;
-constexpr int weightSet(Rule r, Color c) { return r == Rule::RENJU ? 1 + int(c) : 0; }
+/// evaluation's terms when that colour is to move: freestyle and exact five
+/// share the first; renju has one for each colour (Black's forbidden points
+/// change what its shapes are worth); captures and fishing, whose engines
+/// add their own terms to the point scores, share the last.
+constexpr int WEIGHT_SET_NB = 4;
+constexpr int weightSet(Rule r, Color c) {
+  return r == Rule::RENJU ? 1 + int(c) : (r == Rule::CAPTURES || r == Rule::FISHING ? 3 : 0);
+}
 
 /// The point's two strongest building shapes (B2, F2, B3, F3, B4) taken
 /// together: a point that makes two twos, or a three and a two, is worth

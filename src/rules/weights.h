@@ -27,9 +27,16 @@ struct Set {
   int tempo;
 };
 
-/// 0: freestyle, exact five, captures, fishing (both colours);
-/// 1: renju, Black; 2: renju, White.
-inline constexpr Set SETS[3] = {
+/// 0: freestyle and exact five (both colours); 1: renju, Black;
+/// 2: renju, White; 3: captures and fishing (both colours).
+inline constexpr Set SETS[4] = {
+  {{0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000},
+   {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343},
+   {0, 1, 79, 0, 86, 365, 142, 360, 2000},
+   32, 30,
+   {0, 93, 72, 117, 57, 400, 400, 600, 0},
+   {0, 80, 54, 179, 61, 381, -15, 253, 0},
+   451},
   {{0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000},
    {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343},
    {0, 1, 79, 0, 86, 365, 142, 360, 2000},

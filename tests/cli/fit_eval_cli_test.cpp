@@ -88,7 +88,7 @@ TEST(FitEvalCli, FitsToLabelsAndSkipsWhatItCannotUse) {
   std::ifstream in(header);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_NE(text.str().find("inline constexpr Set SETS[3]"), std::string::npos);
+  EXPECT_NE(text.str().find("inline constexpr Set SETS[4]"), std::string::npos);
   EXPECT_NE(text.str().find("3 labelled positions"), std::string::npos);
 }
 
