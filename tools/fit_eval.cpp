@@ -18,7 +18,8 @@
 // move's. A set with no games keeps its values.
 //
 // Usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N]
-//                 [--eval-terms-only] [--out FILE] [--label-scale S]
+//                 [--eval-terms-only] [--shapes [--shape-l2 L]]
+//                 [--out FILE] [--label-scale S]
 //                 [GAMES | --labels FILE]... ; GAMES are `gomoku match
 //                 --records` files (one record a line, '#' comments).
 //                 --rules may be given again between files; it applies to
@@ -30,6 +31,12 @@
 // unit). `--export-positions FILE [--export-every N]` writes every N-th
 // quiet position of the GAMES (default 3; each once; a game's final
 // position left out) as a record a line, for the labeller, and fits nothing.
+//
+// `--shapes` also fits a correction for each point shape (the unordered set
+// of its four line patterns, 1001 of them, rules/pattern.h shapeIndex),
+// pulled toward zero by an L2 penalty L (--shape-l2, default 1e-5 per
+// squared unit): the sums of per-line values misjudge some combinations,
+// and a peer's values show which. A point's score stays at zero or more.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -57,6 +64,8 @@ struct Sample {
   float n[2][NP];  ///< [us/them][pattern]: empty point-directions with that pattern
   float q[2][NQ];  ///< [us/them][pair]: empty points with that pair of shapes
   float t[2][NT];  ///< [us/them][threat]: empty points with that threat class
+  /// [us/them]: (shape, empty points with that shape), shapes that occur only
+  std::vector<std::pair<uint16_t, uint16_t>> shapes[2];
   float y;         ///< result for the side to move
   int8_t set[2];   ///< [us/them]: weight set of that colour
   bool holdout;
@@ -68,6 +77,7 @@ constexpr int NS = WEIGHT_SET_NB;
 struct SetParams {
   double pattern[NP], pair[NQ], combo[NT], own[NT], opp[NT];
   double ownScale, oppScale, tempo;
+  double shape[SHAPE_NB];
 };
 
 /// The parameters being fitted: every set.
@@ -90,8 +100,53 @@ Params initial() {
     q.ownScale = w.ownScale;
     q.oppScale = w.oppScale;
     q.tempo = w.tempo;
+    for (int i = 0; i < SHAPE_NB; ++i) q.shape[i] = w.shape[i];
   }
   return p;
+}
+
+/// --shapes: the per-shape corrections are fitted too, each pulled toward
+/// zero by an L2 penalty of --shape-l2 (so that a rare shape keeps the
+/// value the pattern sums give it).
+bool fitShapes = false;
+double shapeL2 = 1e-5;
+
+/// One point's patterns for every shape index, and its threat class.
+struct ShapeInfo {
+  Pattern pats[DIR_NB];
+  int pair;
+  Threat threat;
+};
+const std::vector<ShapeInfo>& shapeInfo() {
+  static const std::vector<ShapeInfo> info = [] {
+    std::vector<ShapeInfo> v(SHAPE_NB);
+    const auto& combos = comboTable(0);  // threat classes do not depend on weights
+    for (int a = 0; a < SHAPE_LEVELS; ++a)
+      for (int b = 0; b <= a; ++b)
+        for (int c = 0; c <= b; ++c)
+          for (int d = 0; d <= c; ++d) {
+            int lv[DIR_NB] = {a, b, c, d};
+            ShapeInfo si{};
+            int packed = 0;
+            for (int k = 0; k < DIR_NB; ++k) {
+              si.pats[k] = Pattern(lv[k] ? lv[k] + OL : DEAD);
+              packed |= si.pats[k] << (4 * k);
+            }
+            si.pair = pairIndex(si.pats);
+            si.threat = combos[packed].threat;
+            v[shapeIndex(si.pats)] = si;
+          }
+    return v;
+  }();
+  return info;
+}
+
+/// A shape's point score without its correction.
+double shapeBase(const SetParams& p, int shape) {
+  const ShapeInfo& si = shapeInfo()[shape];
+  double v = p.combo[si.threat] + (si.pair >= 0 ? p.pair[si.pair] : 0);
+  for (Pattern x : si.pats) v += p.pattern[x];
+  return v;
 }
 
 /// Which parameters move: the patterns B1..F4, the combined classes B3..F4,
@@ -108,6 +163,7 @@ double scoreSum(const Params& params, const Sample& s, int side) {
   for (int i = 0; i < NP; ++i) v += p.pattern[i] * s.n[side][i];
   for (int i = 0; i < NQ; ++i) v += p.pair[i] * s.q[side][i];
   for (int i = 0; i < NT; ++i) v += p.combo[i] * s.t[side][i];
+  for (auto [shape, count] : s.shapes[side]) v += p.shape[shape] * count;
   return v;
 }
 
@@ -133,6 +189,7 @@ Sample features(const Board& b, double resultForBlack, bool holdout) {
   Color us = b.sideToMove();
   for (int side = 0; side < 2; ++side) {
     Color c = side == 0 ? us : ~us;
+    int shapeCount[SHAPE_NB] = {};
     for (int y = 0; y < b.size(); ++y)
       for (int x = 0; x < b.size(); ++x) {
         Pos p = makePos(x, y);
@@ -143,7 +200,10 @@ Sample features(const Board& b, double resultForBlack, bool holdout) {
           s.n[side][pats[d]] += 1;
         }
         if (int q = pairIndex(pats); q >= 0) s.q[side][q] += 1;
+        ++shapeCount[shapeIndex(pats)];
       }
+    for (int i = 0; i < SHAPE_NB; ++i)
+      if (shapeCount[i]) s.shapes[side].emplace_back(uint16_t(i), uint16_t(shapeCount[i]));
     for (int t = 0; t < NT; ++t) s.t[side][t] = float(b.threatCount(c, Threat(t)));
   }
   s.y = float(us == BLACK ? resultForBlack : 1 - resultForBlack);
@@ -189,6 +249,7 @@ std::vector<double*> freeParams(Params& params) {
       if (freeThreat(i)) v.push_back(&p.opp[i]);
     v.push_back(&p.oppScale);
     v.push_back(&p.tempo);
+    for (int i = 0; i < SHAPE_NB && fitShapes && !evalTermsOnly; ++i) v.push_back(&p.shape[i]);
   }
   return v;
 }
@@ -210,6 +271,8 @@ void gradient(const Params& params, const std::vector<Sample>& data, double k, P
     double wu = e * p.ownScale / 64, wt = -e * p.oppScale / 64;
     for (int i = 0; i < NP; ++i) gu.pattern[i] += wu * s.n[0][i], gt.pattern[i] += wt * s.n[1][i];
     for (int i = 0; i < NQ; ++i) gu.pair[i] += wu * s.q[0][i], gt.pair[i] += wt * s.q[1][i];
+    for (auto [shape, count] : s.shapes[0]) gu.shape[shape] += wu * count;
+    for (auto [shape, count] : s.shapes[1]) gt.shape[shape] += wt * count;
     for (int i = 0; i < NT; ++i) {
       gu.combo[i] += wu * s.t[0][i];
       gt.combo[i] += wt * s.t[1][i];
@@ -222,6 +285,8 @@ void gradient(const Params& params, const std::vector<Sample>& data, double k, P
   }
   Params& G = g;
   for (double* x : freeParams(G)) *x /= std::max(n, 1);
+  for (int set = 0; set < NS && fitShapes; ++set)
+    for (int i = 0; i < SHAPE_NB; ++i) g.s[set].shape[i] += 2 * shapeL2 * params.s[set].shape[i];
 }
 
 /// The logistic scale K that best fits the starting weights (Texel's first
@@ -267,6 +332,9 @@ void writeHeader(const Params& params, const std::string& path, const std::strin
     << "  int16_t threatOwn[9], threatOpp[9];\n"
     << "  /// Evaluation: the side to move's edge in a quiet position.\n"
     << "  int tempo;\n"
+    << "  /// Added to a point's score for its shape, the unordered set of its four\n"
+    << "  /// patterns (rules/pattern.h shapeIndex); all zero when not fitted.\n"
+    << "  int16_t shape[" << SHAPE_NB << "];\n"
     << "};\n\n"
     << "/// 0: freestyle and exact five (both colours); 1: renju, Black;\n"
     << "/// 2: renju, White; 3: captures and fishing (both colours).\n"
@@ -282,7 +350,11 @@ void writeHeader(const Params& params, const std::string& path, const std::strin
     row(p.own, NT);
     o << ",\n   ";
     row(p.opp, NT);
-    o << ",\n   " << std::lround(p.tempo) << "},\n";
+    o << ",\n   " << std::lround(p.tempo) << ",\n   {";
+    bool any = std::any_of(p.shape, p.shape + SHAPE_NB, [](double x) { return std::lround(x) != 0; });
+    for (int i = 0; i < SHAPE_NB && any; ++i)
+      o << (i ? (i % 20 ? ", " : ",\n    ") : "") << std::lround(p.shape[i]);
+    o << "}},\n";
   }
   o << "};\n\n}  // namespace gomoku::weights\n";
   std::ofstream out(path);
@@ -339,6 +411,14 @@ int main(int argc, char** argv) {
       outPath = value();
     } else if (a == "--eval-terms-only") {
       evalTermsOnly = true;
+    } else if (a == "--shapes") {
+      fitShapes = true;
+    } else if (a == "--shape-l2") {
+      shapeL2 = std::atof(value().c_str());
+      if (!(shapeL2 >= 0)) {
+        std::cerr << "fit_eval: --shape-l2 takes a number, 0 or more\n";
+        return 2;
+      }
     } else if (a == "--export-positions") {
       exportPath = value();
       exportOut.open(exportPath);
@@ -382,7 +462,7 @@ int main(int argc, char** argv) {
       iterations = std::max(0, std::atoi(value().c_str()));
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] [--eval-terms-only] "
-                   "[--out FILE] [--label-scale S] [GAMES | --labels FILE]...\n"
+                   "[--shapes [--shape-l2 L]] [--out FILE] [--label-scale S] [GAMES | --labels FILE]...\n"
                    "       fit_eval [--rules R] --export-positions FILE [--export-every N] GAMES...\n";
       return 0;
     } else {
@@ -441,6 +521,8 @@ int main(int argc, char** argv) {
   const double lr = 0.5, b1 = 0.9, b2 = 0.999;
   Params best = p;
   double bestTest = testBefore;
+  // With nothing held out (a handful of positions) the last step is kept.
+  bool anyHeldOut = std::any_of(data.begin(), data.end(), [](const Sample& s) { return s.holdout; });
   for (int it = 1; it <= iterations; ++it) {
     Params g;
     gradient(p, data, k, g);
@@ -456,11 +538,13 @@ int main(int argc, char** argv) {
       for (int i = 0; i < NP; ++i) q.pattern[i] = std::clamp(q.pattern[i], 0.0, 2000.0);
       for (int i = 0; i < NQ; ++i) q.pair[i] = std::clamp(q.pair[i], 0.0, 2000.0);
       for (int i = 0; i < NT; ++i) q.combo[i] = std::clamp(q.combo[i], 0.0, 4000.0);
+      for (int i = 0; i < SHAPE_NB && fitShapes; ++i)
+        q.shape[i] = std::clamp(q.shape[i], -shapeBase(q, i), 2000.0);
     }
     if (it % 100 == 0 || it == iterations) {
       double tr = loss(p, data, false, k), te = loss(p, data, true, k);
       std::printf("iteration %5d: train %.5f, held out %.5f\n", it, tr, te);
-      if (te < bestTest) bestTest = te, best = p;
+      if (te < bestTest || !anyHeldOut) bestTest = te, best = p;
     }
   }
   std::printf("loss after: held out %.5f (was %.5f)\n", bestTest, testBefore);

@@ -1,6 +1,7 @@
 #include "rules/pattern.h"
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <mutex>
@@ -158,13 +159,28 @@ int pairIndex(const Pattern patterns[DIR_NB]) {
   return (hi - 1) * hi / 2 + (lo - 1);
 }
 
+int shapeIndex(const Pattern patterns[DIR_NB]) {
+  // Levels sorted descending, then the combinatorial number system:
+  // C(a+3,4) + C(b+2,3) + C(c+1,2) + d for a >= b >= c >= d.
+  int l[DIR_NB];
+  for (int d = 0; d < DIR_NB; ++d) l[d] = patterns[d] <= OL ? 0 : patterns[d] - OL;
+  std::sort(l, l + DIR_NB, std::greater<int>());
+  auto choose = [](int n, int k) {
+    long r = 1;
+    for (int i = 0; i < k; ++i) r = r * (n - i) / (i + 1);
+    return n < k ? 0 : int(r);
+  };
+  return choose(l[0] + 3, 4) + choose(l[1] + 2, 3) + choose(l[2] + 1, 2) + l[3];
+}
+
 namespace {
 
 std::unique_ptr<std::array<Combo, 65536>> makeComboTable(const weights::Set& w) {
   static_assert(std::size(weights::SETS) == WEIGHT_SET_NB);
   static_assert(std::extent_v<decltype(weights::Set::pattern)> == PATTERN_NB &&
                 std::extent_v<decltype(weights::Set::pair)> == PAIR_NB &&
-                std::extent_v<decltype(weights::Set::combo)> == THREAT_NB);
+                std::extent_v<decltype(weights::Set::combo)> == THREAT_NB &&
+                std::extent_v<decltype(weights::Set::shape)> == SHAPE_NB);
   auto t = std::make_unique<std::array<Combo, 65536>>();
   for (int packed = 0; packed < 65536; ++packed) {
     int n[PATTERN_NB] = {};
@@ -181,6 +197,7 @@ std::unique_ptr<std::array<Combo, 65536>> makeComboTable(const weights::Set& w) 
     Threat th = T_NONE;
     if (valid) {
       if (int pair = pairIndex(pats); pair >= 0) score += w.pair[pair];
+      score += w.shape[shapeIndex(pats)];
       int fours = n[B4] + 2 * n[D4];
       if (n[F5]) th = T_FIVE;
       else if (n[F4]) th = T_F4;
@@ -191,7 +208,8 @@ std::unique_ptr<std::array<Combo, 65536>> makeComboTable(const weights::Set& w) 
       else if (n[F3] == 1) th = T_F3;
       else if (n[B3]) th = T_B3;
     }
-    (*t)[packed] = Combo{th, int16_t(valid ? score + w.combo[th] : 0)};
+    // Scores also order moves: never below zero.
+    (*t)[packed] = Combo{th, int16_t(valid ? std::max(score + w.combo[th], 0) : 0)};
   }
   return t;
 }

@@ -102,6 +102,16 @@ constexpr int PAIR_LEVELS = 5;
 constexpr int PAIR_NB = PAIR_LEVELS * (PAIR_LEVELS + 1) / 2;
 int pairIndex(const Pattern patterns[DIR_NB]);
 
+/// The point's shape: its four patterns as an unordered set (directions do
+/// not matter), DEAD and OL counted as one level. A fitted correction per
+/// shape (rules/weights.h) is added to the point's score, so that shapes the
+/// sums above misjudge (say a three beside two dead twos) can be valued on
+/// their own. Returns an index below SHAPE_NB.
+constexpr int SHAPE_LEVELS = PATTERN_NB - 1;  // DEAD/OL, B1 .. F5
+constexpr int SHAPE_NB = SHAPE_LEVELS * (SHAPE_LEVELS + 1) * (SHAPE_LEVELS + 2) *
+                         (SHAPE_LEVELS + 3) / 24;
+int shapeIndex(const Pattern patterns[DIR_NB]);
+
 const char* patternName(Pattern p);
 const char* threatName(Threat t);
 

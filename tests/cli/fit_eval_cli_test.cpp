@@ -4,6 +4,7 @@
 
 #include "cli/cli_util.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -90,6 +91,40 @@ TEST(FitEvalCli, FitsToLabelsAndSkipsWhatItCannotUse) {
   text << in.rdbuf();
   EXPECT_NE(text.str().find("inline constexpr Set SETS[4]"), std::string::npos);
   EXPECT_NE(text.str().find("3 labelled positions"), std::string::npos);
+}
+
+TEST(FitEvalCli, FitsShapeCorrectionsOnlyWhenAsked) {
+  // Without --shapes the shape rows stay empty; with it the freestyle set
+  // gets a full row of 1001 values and the others stay empty.
+  TempDir dir;
+  std::string labels = dir.write("labels.txt",
+                                 "h8 o15 a1 f1 c1 k15\t300\n"
+                                 "h8 o15 a1 f1 c1 k15 e1\t-250\n"
+                                 "h8 o15 a1 f1 c1 k15 e1 k11\t400\n");
+  std::string header = (dir.path / "weights.h").string();
+  auto shapeRows = [&] {
+    std::ifstream in(header);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string s = text.str();
+    // A set ends with its shape row: "{}}," when empty, else "N, ..., N}},".
+    std::vector<size_t> sizes;
+    for (size_t end = s.find("}},"); end != std::string::npos; end = s.find("}},", end + 3)) {
+      size_t begin = s.rfind('{', end);
+      std::string row = s.substr(begin + 1, end - begin - 1);
+      sizes.push_back(row.empty() ? 0 : size_t(std::count(row.begin(), row.end(), ',')) + 1);
+    }
+    return sizes;
+  };
+  CmdResult r = fitEval("--rules freestyle --iterations 50 --labels " + labels + " --out " + header);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(shapeRows(), (std::vector<size_t>{0, 0, 0, 0}));
+  r = fitEval("--rules freestyle --iterations 50 --shapes --shape-l2 0 --labels " + labels + " --out " + header);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(shapeRows(), (std::vector<size_t>{1001, 0, 0, 0}));
+  r = fitEval("--shapes --shape-l2 -1 --labels " + labels);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--shape-l2 takes a number"), std::string::npos) << r.out;
 }
 
 TEST(FitEvalCli, RejectsBadArguments) {

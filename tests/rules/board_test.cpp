@@ -105,6 +105,31 @@ TEST(Board, PairOfShapesOnOnePoint) {
   EXPECT_EQ(pairIndex(top), PAIR_NB - 1);
 }
 
+TEST(Board, ShapeIndexIgnoresDirectionsAndCoversEveryShape) {
+  // Every unordered set of four levels (DEAD and OL are one level) has its
+  // own index below SHAPE_NB, whatever the order of the directions.
+  std::set<int> seen;
+  int sets = 0;
+  for (int a = OL; a < PATTERN_NB; ++a)
+    for (int b = OL; b <= a; ++b)
+      for (int c = OL; c <= b; ++c)
+        for (int d = OL; d <= c; ++d) {
+          ++sets;
+          Pattern p[DIR_NB] = {Pattern(a), Pattern(b), Pattern(c), Pattern(d)};
+          int i = shapeIndex(p);
+          EXPECT_GE(i, 0);
+          EXPECT_LT(i, SHAPE_NB);
+          seen.insert(i);
+          Pattern q[DIR_NB] = {Pattern(c), Pattern(a), Pattern(d), Pattern(b)};
+          EXPECT_EQ(shapeIndex(q), i);
+        }
+  EXPECT_EQ(sets, SHAPE_NB);
+  EXPECT_EQ(int(seen.size()), SHAPE_NB);
+  Pattern dead[DIR_NB] = {DEAD, OL, DEAD, DEAD}, fives[DIR_NB] = {F5, F5, F5, F5};
+  EXPECT_EQ(shapeIndex(dead), 0);
+  EXPECT_EQ(shapeIndex(fives), SHAPE_NB - 1);
+}
+
 TEST(Board, FreestyleOverlineWinsExactFiveDoesNot) {
   const char* diagram = R"(
     . . . . . . . . . .
