@@ -34,7 +34,7 @@
 //
 // `--shapes` also fits a correction for each point shape (the unordered set
 // of its four line patterns, 1001 of them, rules/pattern.h shapeIndex),
-// pulled toward zero by an L2 penalty L (--shape-l2, default 1e-5 per
+// pulled toward zero by an L2 penalty L (--shape-l2, default 3e-9 per
 // squared unit): the sums of per-line values misjudge some combinations,
 // and a peer's values show which. A point's score stays at zero or more.
 #include <algorithm>
@@ -109,7 +109,7 @@ Params initial() {
 /// zero by an L2 penalty of --shape-l2 (so that a rare shape keeps the
 /// value the pattern sums give it).
 bool fitShapes = false;
-double shapeL2 = 1e-5;
+double shapeL2 = 3e-9;
 
 /// One point's patterns for every shape index, and its threat class.
 struct ShapeInfo {
@@ -259,9 +259,11 @@ std::vector<double*> freeParams(Params& params) {
 void gradient(const Params& params, const std::vector<Sample>& data, double k, Params& g) {
   g = Params{};
   int n = 0;
+  bool used[NS] = {};
   for (const Sample& s : data) {
     if (s.holdout) continue;
     ++n;
+    used[s.set[0]] = used[s.set[1]] = true;
     double e = (sigmoid(evaluate(params, s) / k) - s.y) / k;  // d CE / d eval
     double su = scoreSum(params, s, 0), st = scoreSum(params, s, 1);
     // The side to move's set holds the evaluation's terms; each colour's
@@ -285,8 +287,10 @@ void gradient(const Params& params, const std::vector<Sample>& data, double k, P
   }
   Params& G = g;
   for (double* x : freeParams(G)) *x /= std::max(n, 1);
+  // The penalty only where there are samples: Adam would otherwise walk a
+  // set with no data toward zero.
   for (int set = 0; set < NS && fitShapes; ++set)
-    for (int i = 0; i < SHAPE_NB; ++i) g.s[set].shape[i] += 2 * shapeL2 * params.s[set].shape[i];
+    for (int i = 0; i < SHAPE_NB && used[set]; ++i) g.s[set].shape[i] += 2 * shapeL2 * params.s[set].shape[i];
 }
 
 /// The logistic scale K that best fits the starting weights (Texel's first
