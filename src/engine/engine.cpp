@@ -83,8 +83,10 @@ LevelSettings levelSettings(Level level) {
 namespace {
 
 /// Soft and hard deadlines from the per-move and match time. The soft one
-/// (no new iteration after it) is half the budget: an iteration usually
-/// costs more than all earlier ones together.
+/// (no new iteration after it) is seven tenths of the hard one: an
+/// iteration usually costs more than all earlier ones together, so one
+/// started late rarely finishes, but its first moves still count when they
+/// beat the best so far (SPRT: +10 over half the budget, engine-log).
 void timeBudget(const Limits& l, SearchLimits& out) {
   int64_t budget = l.timeMs;
   if (l.matchTimeLeftMs > 0) {
@@ -97,7 +99,7 @@ void timeBudget(const Limits& l, SearchLimits& out) {
   if (budget <= 0) return;
   int64_t hard = std::max<int64_t>(budget - std::min<int64_t>(budget / 20, 50), 1);
   out.hardMs = hard;
-  out.softMs = std::max<int64_t>(hard / 2, 1);
+  out.softMs = std::max<int64_t>(hard * 7 / 10, 1);
 }
 
 SearchLimits toSearchLimits(const Limits& l) {
