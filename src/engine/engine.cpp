@@ -86,7 +86,7 @@ namespace {
 /// (no new iteration after it) is seven tenths of the hard one: an
 /// iteration usually costs more than all earlier ones together, so one
 /// started late rarely finishes, but its first moves still count when they
-/// beat the best so far (SPRT: +10 over half the budget, engine-log).
+/// beat the best so far (SPRT: +13 over half the budget, engine-log).
 void timeBudget(const Limits& l, SearchLimits& out) {
   int64_t budget = l.timeMs;
   if (l.matchTimeLeftMs > 0) {
