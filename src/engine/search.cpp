@@ -40,6 +40,9 @@ constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
 constexpr int RFP_DEPTH = 3;
 constexpr int RFP_MARGIN = 250;
 
+/// Internal iterative reduction from this depth on.
+constexpr int IIR_DEPTH = 4;
+
 /// Late-move reductions for quiet moves, growing with the depth left and
 /// the move's rank: about ln(depth) ln(rank) / 1.9, one ply more at non-PV
 /// nodes. Filled once; indices clamp at 63.
@@ -235,6 +238,10 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 6. A straight four with no opponent four to answer it wins outright.
   if (forced == NO_POS && staticWin<R>()) return winIn(ply + 3);
+
+  // 6a. Internal iterative reduction: a node of depth >= IIR_DEPTH with no
+  //     table move is searched a ply shallower (its move order is a guess).
+  if (forced == NO_POS && ttMove == NO_POS && depth >= IIR_DEPTH) --depth;
 
   // 6b. Reverse futility: far above beta near the leaves, with no threat of
   //     the opponent's to answer (no four to make, hence no open three),
