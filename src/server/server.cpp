@@ -333,18 +333,18 @@ struct HttpServer::Impl {
     *external = job.external && g.phase() == Phase::PLAY;
     if (*external) {
       int64_t ms = job.analyze || job.review ? job.analyzeMs : levelSettings(job.level).limits.timeMs;
-      ExternalMove m = job.external->play(g, ms);
-      if (!m.error.empty())
-        throw ExternalFailure("the engine '" + job.external->name + "' failed: " + m.error);
+      ExternalMove reply = job.external->play(g, ms);
+      if (!reply.error.empty())
+        throw ExternalFailure("the engine '" + job.external->name + "' failed: " + reply.error);
       Game trial = g;
-      std::string err = trial.applyToken(m.token);
+      std::string err = trial.applyToken(reply.token);
       if (!err.empty())
         throw ExternalFailure("the engine '" + job.external->name + "' played an illegal move: " + err);
       ThinkResult r;
-      r.tokens = {m.token};
+      r.tokens = {reply.token};
       r.move = trial.board().lastMove();
       r.pv = {r.move};
-      r.timeMs = m.timeMs;
+      r.timeMs = reply.timeMs;
       return r;
     }
     if (job.analyze || job.review) {
@@ -851,19 +851,19 @@ struct HttpServer::Impl {
     // What this server offers: the games, the levels and the engines (the
     // built-in one and any --brain), for the UI's choices.
     http.Get("/api/v1/info", [this](const httplib::Request&, httplib::Response& res) {
-      json engines = json::array();
-      engines.push_back({{"name", "builtin"},
-                         {"builtin", true},
-                         {"rules", {"freestyle", "renju", "captures", "fishing"}}});
+      json engineList = json::array();
+      engineList.push_back({{"name", "builtin"},
+                            {"builtin", true},
+                            {"rules", {"freestyle", "renju", "captures", "fishing"}}});
       for (const ExternalEngine& e : opt.engines)
-        engines.push_back({{"name", e.name},
-                           {"builtin", false},
-                           {"description", e.description},
-                           {"rules", {"freestyle", "renju"}}});
+        engineList.push_back({{"name", e.name},
+                              {"builtin", false},
+                              {"description", e.description},
+                              {"rules", {"freestyle", "renju"}}});
       json info{{"version", GOMOKU_VERSION_STRING},
                 {"rules", {"freestyle", "renju", "captures", "fishing"}},
                 {"levels", {"easy", "medium", "hard"}},
-                {"engines", engines},
+                {"engines", engineList},
                 {"limits",
                  {{"maxSearches", opt.maxSearches},
                   {"analyzeMs", {10, opt.maxAnalyzeMs}},

@@ -208,7 +208,9 @@ TEST_P(BoardStress, RandomMakeUndoMatchesRecompute) {
         hashes.push_back(b.hash());
         // The search prefetches the child's table entry by this prediction:
         // exact whenever the move took nothing off the board.
-        if (b.stoneCount() == stonesBefore + 1) ASSERT_EQ(predicted, b.hash());
+        if (b.stoneCount() == stonesBefore + 1) {
+          ASSERT_EQ(predicted, b.hash());
+        }
         if (rule == Rule::FISHING && rng() % 2 == 0) {
           RodInfo rod = b.rodAt(p);
           if (rod.points > 0) {
