@@ -43,6 +43,12 @@ constexpr int RFP_MARGIN = 250;
 /// Internal iterative reduction from this depth on.
 constexpr int IIR_DEPTH = 4;
 
+/// Renju three extension: a node that must answer an open three with at
+/// most this many blocks searches them without spending a ply, up to twice
+/// the iteration's depth from the root. White's long threat sequences (in
+/// which Black's blocks may be forbidden) then show within a move's time.
+constexpr int THREE_EXT_BLOCKS = 2;
+
 /// Late-move reductions for quiet moves, growing with the depth left and
 /// the move's rank: about ln(depth) ln(rank) / 1.9, one ply more at non-PV
 /// nodes. Filled once; indices clamp at 63.
@@ -120,6 +126,8 @@ class SearchThread {
   Position pos_;
   ThreatSearch threats_;
   int id_;
+  int rootDepth_ = 0;         ///< depth of the running iteration
+  bool facingThree_ = false;  ///< the last generate() answered an open three
   uint64_t nodes_ = 0;
   std::vector<RootMove> rootMoves_;
   Pos killers_[MAX_PLY][2];
@@ -151,7 +159,9 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
   const Board& b = pos_.board();
   Color us = b.sideToMove(), them = ~us;
   int n = 0;
+  facingThree_ = false;
   if (threats_.hasLegalThreat<R>(them, T_F4)) {
+    facingThree_ = true;
     // The opponent has an open three: only blocks and our own fours.
     n = threats_.threeDefences<R>(moves);
   } else if (sh_.config.fourThreeDefence && threats_.threatens<R>(them, true) &&
@@ -270,6 +280,15 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     }
   }
 
+  // 7a. Renju: the answer to an open three with at most two blocks costs
+  //     no depth (the blocks only; our fours among the moves do not count).
+  int ext = 0;
+  if (R == Rule::RENJU && forced == NO_POS && facingThree_ && ply < 2 * rootDepth_) {
+    int blocks = 0;
+    for (int i = 0; i < n; ++i) blocks += b.threat(moves[i], us) < T_B4;
+    ext = blocks <= THREE_EXT_BLOCKS;
+  }
+
   // 8. PVS over the moves, with late-move reductions and pruning for quiet
   //    moves (those that neither make nor block a three or more).
   Value best = -VALUE_INFINITE;
@@ -290,7 +309,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     if (!pvNode && !tactical && depth <= LMP_DEPTH && i >= LMP_LIMIT[depth] &&
         best > -VALUE_WIN_MIN)
       continue;
-    int newDepth = forced != NO_POS ? depth : depth - 1;
+    int newDepth = forced != NO_POS ? depth : depth - 1 + ext;
     // The child's table entry loads while the move updates the patterns.
     sh_.tt.prefetch(b.hashAfter(m));
     pos_.play<R>(m);
@@ -381,6 +400,7 @@ void SearchThread::iterate(SearchResult& out,
   // Helper threads start at alternating depths so they do not all search
   // the same tree (lazy SMP); they only feed the shared table.
   for (int depth = 1 + (id_ & 1); depth <= maxDepth; ++depth) {
+    rootDepth_ = depth;
     int bestIndex = -1;
     Value v = rootSearch<R>(depth, bestIndex);
     if (id_ != 0) {
