@@ -254,10 +254,14 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   if (forced == NO_POS && ttMove == NO_POS && depth >= IIR_DEPTH) --depth;
 
   // 6b. Reverse futility: far above beta near the leaves, with no threat of
-  //     the opponent's to answer (no four to make, hence no open three),
-  //     the evaluation is trusted.
+  //     the opponent's that wins in two moves (no straight-four, four-three
+  //     or double-four point), the evaluation is trusted. Renju keeps the
+  //     stricter test it was measured with: no four to make at all.
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta) &&
-      !threats_.hasFourMove(them)) {
+      (R == Rule::RENJU ? !threats_.hasFourMove(them)
+                        : b.threatCount(them, T_43) + b.threatCount(them, T_44) +
+                                  b.threatCount(them, T_F4) ==
+                              0)) {
     Value e = evaluate(b);
     if (e - RFP_MARGIN * depth >= beta) return e;
   }
