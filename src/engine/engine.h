@@ -66,9 +66,9 @@ struct LevelSettings {
   /// ... but only among the first `randomTop` of them.
   int randomTop = 1;
 };
-/// easy: depth 2, every root move valued exactly, random among near-best,
+/// easy: depth 4, every root move valued exactly, random among near-best,
 ///       short VCF only, no VCT, no defence against the opponent's VCF.
-/// medium: ~1 s, VCF at the leaves, VCT and VCF defence at the root.
+/// medium: 250 ms, VCF at the leaves, VCT and VCF defence at the root.
 /// hard: 4 s at most, two threads, deeper threat searches (also the
 ///       settings of think() with explicit Limits).
 LevelSettings levelSettings(Level level);

@@ -257,13 +257,14 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   //     the opponent's that wins in two moves (no straight-four, four-three
   //     or double-four point), the evaluation is trusted. Renju keeps the
   //     stricter test it was measured with: no four to make at all.
-  if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta) &&
-      (R == Rule::RENJU ? !threats_.hasFourMove(them)
-                        : b.threatCount(them, T_43) + b.threatCount(them, T_44) +
-                                  b.threatCount(them, T_F4) ==
-                              0)) {
-    Value e = evaluate(b);
-    if (e - RFP_MARGIN * depth >= beta) return e;
+  if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta)) {
+    int twoMoveWins =
+        b.threatCount(them, T_43) + b.threatCount(them, T_44) + b.threatCount(them, T_F4);
+    bool calm = R == Rule::RENJU ? !threats_.hasFourMove(them) : twoMoveWins == 0;
+    if (calm) {
+      Value e = evaluate(b);
+      if (e - RFP_MARGIN * depth >= beta) return e;
+    }
   }
 
   // 7. Moves: the forced block, or threat-aware candidates.
