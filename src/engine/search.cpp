@@ -258,9 +258,9 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   //     or double-four point), the evaluation is trusted. Renju keeps the
   //     stricter test it was measured with: no four to make at all.
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta)) {
-    int twoMoveWins =
-        b.threatCount(them, T_43) + b.threatCount(them, T_44) + b.threatCount(them, T_F4);
-    bool calm = R == Rule::RENJU ? !threats_.hasFourMove(them) : twoMoveWins == 0;
+    bool calm = R == Rule::RENJU
+                    ? !threats_.hasFourMove(them)
+                    : !threats_.threatens<R>(them, true) && !threats_.threatens<R>(them, false);
     if (calm) {
       Value e = evaluate(b);
       if (e - RFP_MARGIN * depth >= beta) return e;
