@@ -40,6 +40,13 @@ constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
 constexpr int RFP_DEPTH = 3;
 constexpr int RFP_MARGIN = 250;
 
+/// Razoring: at non-PV nodes of depth 1..RAZOR_DEPTH, an evaluation this
+/// far below alpha (RAZOR_BASE + RAZOR_MARGIN a ply) asks the quiescence
+/// search, and a value still below alpha ends the node.
+constexpr int RAZOR_DEPTH = 3;
+constexpr int RAZOR_BASE = 200;
+constexpr int RAZOR_MARGIN = 300;
+
 /// Internal iterative reduction from this depth on.
 constexpr int IIR_DEPTH = 4;
 
@@ -265,6 +272,15 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       Value e = evaluate(b);
       if (e - RFP_MARGIN * depth >= beta) return e;
     }
+  }
+
+  // 6c. Razoring: far below alpha near the leaves, with no two-move win of
+  //     our own to change it, the quiescence search decides.
+  if (!pvNode && forced == NO_POS && depth <= RAZOR_DEPTH && !isDecisive(alpha) &&
+      !threats_.threatens<R>(us, true) && !threats_.threatens<R>(us, false) &&
+      evaluate(b) + RAZOR_BASE + RAZOR_MARGIN * depth < alpha) {
+    Value q = qsearch<R>(ply);
+    if (q < alpha) return q;
   }
 
   // 7. Moves: the forced block, or threat-aware candidates.
