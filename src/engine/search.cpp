@@ -264,21 +264,21 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   //     the opponent's that wins in two moves (no straight-four, four-three
   //     or double-four point), the evaluation is trusted. Renju keeps the
   //     stricter test it was measured with: no four to make at all.
+  //     Steps 6b and 6c share one static evaluation, computed on demand.
+  Value eval = -VALUE_INFINITE;
+  auto staticEval = [&] {
+    if (eval == -VALUE_INFINITE) eval = evaluate(b);
+    return eval;
+  };
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta)) {
-    bool calm = R == Rule::RENJU
-                    ? !threats_.hasFourMove(them)
-                    : !threats_.threatens<R>(them, true) && !threats_.threatens<R>(them, false);
-    if (calm) {
-      Value e = evaluate(b);
-      if (e - RFP_MARGIN * depth >= beta) return e;
-    }
+    bool calm = R == Rule::RENJU ? !threats_.hasFourMove(them) : !threats_.winsInTwo<R>(them);
+    if (calm && staticEval() - RFP_MARGIN * depth >= beta) return staticEval();
   }
 
   // 6c. Razoring: far below alpha near the leaves, with no two-move win of
   //     our own to change it, the quiescence search decides.
   if (!pvNode && forced == NO_POS && depth <= RAZOR_DEPTH && !isDecisive(alpha) &&
-      !threats_.threatens<R>(us, true) && !threats_.threatens<R>(us, false) &&
-      evaluate(b) + RAZOR_BASE + RAZOR_MARGIN * depth < alpha) {
+      !threats_.winsInTwo<R>(us) && staticEval() + RAZOR_BASE + RAZOR_MARGIN * depth < alpha) {
     Value q = qsearch<R>(ply);
     if (q < alpha) return q;
   }

@@ -50,6 +50,13 @@ class ThreatSearch {
   template <Rule R>
   bool threatens(Color c, bool fourThree);
 
+  /// Has colour c a legal point that wins in two moves unless answered (a
+  /// straight-four, four-three or double-four point)?
+  template <Rule R>
+  bool winsInTwo(Color c) {
+    return threatens<R>(c, true) || threatens<R>(c, false);
+  }
+
   /// Does colour c have a point of class t that c may legally play?
   template <Rule R>
   bool hasLegalThreat(Color c, Threat t);
