@@ -29,7 +29,7 @@ std::string levelName(Level l) {
   return "medium";
 }
 
-LevelSettings levelSettings(Level level, Variant variant) {
+LevelSettings levelSettings(Level level) {
   LevelSettings s;
   switch (level) {
     case Level::EASY:
@@ -53,18 +53,6 @@ LevelSettings levelSettings(Level level, Variant variant) {
       s.randomTop = 4;
       break;
     case Level::MEDIUM:
-      if (variant == Variant::RENJU) {
-        // Renju: Hard's threat settings, one thread and 80 ms. The Gomoku
-        // Medium below (root VCT, VCF at every leaf with a four) spends its
-        // time on threat searches that renju's forbidden points make
-        // costly: it was about 480 Elo below Hard, and Hard's settings at
-        // 250 ms were some 400 above it; at 80 ms it is about 400 below
-        // Hard and 260 above Easy (docs/match.md, session 18).
-        s = levelSettings(Level::HARD, variant);
-        s.limits.timeMs = 80;
-        s.limits.threads = 1;
-        break;
-      }
       // 250 ms (it was 1 s: only about 150 Elo below Hard; docs/match.md).
       s.limits.timeMs = 250;
       s.config.leafVcfFours = 10;
@@ -218,13 +206,13 @@ ThinkResult Engine::think(const Game& game, const Limits& limits,
   Limits l = limits;
   // A depth or node limit keeps its one thread: such a search repeats exactly.
   if (impl_->threads > 0 && l.threads <= 1 && l.depth == 0 && l.nodes == 0) l.threads = impl_->threads;
-  return impl_->run(game, l, levelSettings(Level::HARD, game.rules().variant).config, 0, 1, onProgress);
+  return impl_->run(game, l, levelSettings(Level::HARD).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
   StopReset reset{impl_->stop};
-  LevelSettings s = levelSettings(level, game.rules().variant);
+  LevelSettings s = levelSettings(level);
   // Medium and Hard play their best move, which made every game start
   // alike: in the first few moves (quiet positions, where near-equal moves
   // really are near-equal) they pick among the near-best by the seed, as
