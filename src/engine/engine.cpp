@@ -29,7 +29,7 @@ std::string levelName(Level l) {
   return "medium";
 }
 
-LevelSettings levelSettings(Level level) {
+LevelSettings levelSettings(Level level, Variant variant) {
   LevelSettings s;
   switch (level) {
     case Level::EASY:
@@ -53,6 +53,18 @@ LevelSettings levelSettings(Level level) {
       s.randomTop = 4;
       break;
     case Level::MEDIUM:
+      if (variant == Variant::RENJU) {
+        // Renju: Hard's threat settings, one thread and 150 ms. The Gomoku
+        // Medium below (root VCT, VCF at every leaf with a four) spends its
+        // time on threat searches that renju's forbidden points make
+        // costly: it was about 480 Elo below Hard, and Hard's settings at
+        // 250 ms were some 400 above it; at 80 and 100 ms they were 400 to
+        // 450 below Hard and 250 above Easy, so 150 ms (docs/match.md).
+        s = levelSettings(Level::HARD, variant);
+        s.limits.timeMs = 150;
+        s.limits.threads = 1;
+        break;
+      }
       // 250 ms (it was 1 s: only about 150 Elo below Hard; docs/match.md).
       s.limits.timeMs = 250;
       s.config.leafVcfFours = 10;
@@ -129,6 +141,9 @@ constexpr int MEDIUM_OPENING_DEPTH = 4;
 constexpr int HARD_VARIED_STONES = 4;
 constexpr int HARD_OPENING_MARGIN = 60;
 constexpr int HARD_OPENING_DEPTH = 6;
+/// The seeded opening searches end at their depth; the clock is only a cap,
+/// never shorter than this.
+constexpr int64_t VARIED_MIN_CAP_MS = 1500;
 
 int chebyshev(Pos a, Pos b) {
   return std::max(std::abs(posX(a) - posX(b)), std::abs(posY(a) - posY(b)));
@@ -206,13 +221,13 @@ ThinkResult Engine::think(const Game& game, const Limits& limits,
   Limits l = limits;
   // A depth or node limit keeps its one thread: such a search repeats exactly.
   if (impl_->threads > 0 && l.threads <= 1 && l.depth == 0 && l.nodes == 0) l.threads = impl_->threads;
-  return impl_->run(game, l, levelSettings(Level::HARD).config, 0, 1, onProgress);
+  return impl_->run(game, l, levelSettings(Level::HARD, game.rules().variant).config, 0, 1, onProgress);
 }
 
 ThinkResult Engine::think(const Game& game, Level level,
                           const std::function<void(const Progress&)>& onProgress) {
   StopReset reset{impl_->stop};
-  LevelSettings s = levelSettings(level);
+  LevelSettings s = levelSettings(level, game.rules().variant);
   // Medium and Hard play their best move, which made every game start
   // alike: in the first few moves (quiet positions, where near-equal moves
   // really are near-equal) they pick among the near-best by the seed, as
@@ -225,6 +240,9 @@ ThinkResult Engine::think(const Game& game, Level level,
     // A depth, not the clock, ends this search: the same seed and position
     // must give the same move (the time stays a cap).
     s.limits.depth = hard ? HARD_OPENING_DEPTH : MEDIUM_OPENING_DEPTH;
+    // A short level time (renju Medium's 150 ms) must not end this search
+    // before its depth on a slow or busy machine.
+    s.limits.timeMs = std::max<int64_t>(s.limits.timeMs, VARIED_MIN_CAP_MS);
     s.limits.threads = 1;  // helper threads would make the values differ run to run
     s.config.exactRootValues = true;
     s.randomMargin = hard ? HARD_OPENING_MARGIN : MEDIUM_OPENING_MARGIN;

@@ -71,7 +71,8 @@ struct LevelSettings {
 /// medium: 250 ms, VCF at the leaves, VCT and VCF defence at the root.
 /// hard: 4 s at most, two threads, deeper threat searches (also the
 ///       settings of think() with explicit Limits).
-LevelSettings levelSettings(Level level);
+/// Renju's medium is Hard's settings with one thread and 150 ms.
+LevelSettings levelSettings(Level level, Variant variant);
 
 class Engine {
  public:

@@ -332,7 +332,7 @@ struct HttpServer::Impl {
                        const std::function<void(const Progress&)>& onProgress = {}) {
     *external = job.external && g.phase() == Phase::PLAY;
     if (*external) {
-      int64_t ms = job.analyze || job.review ? job.analyzeMs : levelSettings(job.level).limits.timeMs;
+      int64_t ms = job.analyze || job.review ? job.analyzeMs : levelSettings(job.level, g.rules().variant).limits.timeMs;
       ExternalMove reply = job.external->play(g, ms);
       if (!reply.error.empty())
         throw ExternalFailure("the engine '" + job.external->name + "' failed: " + reply.error);

@@ -104,6 +104,30 @@ TEST(Engine, EveryLevelAnswersAnOpenThree) {
   }
 }
 
+TEST(Engine, RenjuMediumIsHardsSearchWithLessTime) {
+  // Renju's Medium is Hard's threat settings on one thread with a shorter
+  // time (the Gomoku Medium's root VCT was too costly there); the Gomoku
+  // Medium keeps its own settings.
+  LevelSettings hard = levelSettings(Level::HARD, Variant::RENJU);
+  LevelSettings medium = levelSettings(Level::MEDIUM, Variant::RENJU);
+  EXPECT_EQ(medium.config.vctDepth, 0);
+  EXPECT_FALSE(medium.config.rootVctDefence);
+  EXPECT_EQ(medium.config.leafVcfFours, hard.config.leafVcfFours);
+  EXPECT_EQ(medium.config.rootVcfNodes, hard.config.rootVcfNodes);
+  EXPECT_EQ(medium.limits.threads, 1);
+  EXPECT_GT(medium.limits.timeMs, 0);
+  EXPECT_LT(medium.limits.timeMs, hard.limits.timeMs);
+  EXPECT_GT(levelSettings(Level::MEDIUM, Variant::GOMOKU).config.vctDepth, 0);
+  // It still blocks an open three (Black h8-h10, White to move).
+  Engine e(8);
+  Game g = replay(rs(Variant::RENJU), "h8 j9 h9 k12 h10");
+  ThinkResult r = e.think(g, Level::MEDIUM);
+  ASSERT_EQ(r.tokens.size(), 1u);
+  Game after = g;
+  applyAll(after, r);
+  EXPECT_EQ(after.board().threatCount(BLACK, T_F4), 0) << r.tokens[0];
+}
+
 TEST(Engine, FindsForcedWinThroughTheFacade) {
   // Black: h8-h10 (blocked below by h7) and i11-k11 (blocked by l11):
   // h11 makes two fours at once. White's other stones are scattered.
@@ -224,7 +248,7 @@ TEST(Engine, SetThreadsAppliesToHardAndTimedSearchesOnly) {
   EXPECT_EQ(e.think(g, Level::MEDIUM).threads, 1);
   EXPECT_EQ(e.think(g, Level::HARD).threads, 3);
   e.setThreads(0);
-  EXPECT_EQ(e.think(g, Level::HARD).threads, levelSettings(Level::HARD).limits.threads);
+  EXPECT_EQ(e.think(g, Level::HARD).threads, levelSettings(Level::HARD, g.rules().variant).limits.threads);
 }
 
 // ---- opening protocols -------------------------------------------------------
