@@ -4,13 +4,17 @@ given much more time than scripts/make-tactics.py gives it, and writes the
 corrected set.
 
 make-tactics.py asks the peer for a short time on every candidate, which
-leaves two kinds of error:
+leaves three kinds of error:
 
 - a "defend" answer is a move after which the peer found no forced win in
   that time; with more time it may find one. Each such answer is asked
   again with --time-ms; an answer after which the attacker is now mated
   is dropped, and a position left with no answer (it was lost already) is
   dropped too.
+- a "defend" position may miss a move that holds: make-tactics.py judged
+  each candidate in the short time, and a loss it found then may not stand.
+  Every move our engine played there that is not an answer is asked
+  again; one after which the attacker is not proved to win is added.
 - a "win" position lists the winning moves the peer proved in the short
   time; a slower win may be missing. Our own engine is run on the set
   (`gomoku tactics --verbose`), and every move it played that is not an
@@ -66,7 +70,7 @@ def main():
             peers[rules] = mt.Peer(a.peer, mt.RULE_CODE[rules], 15, a.time_ms)
         return peers[rules].verdict(stones)[0]
 
-    kept = dropped = added = removed = 0
+    kept = dropped = added = removed = held = 0
     with open(a.out, "w") as out:
         for no, raw in enumerate(open(a.src), start=1):
             line = raw.rstrip("\n")
@@ -88,6 +92,13 @@ def main():
                     else:
                         holds.append(p)
                 answers = holds
+                for p in sorted(misses.get(no, ())):
+                    # Held to the answers' own standard: the attacker, to
+                    # move, is not proved to win after it.
+                    if p not in answers and verdict(rules, stones + [p]) <= 0:
+                        print(f"line {no}: {mt.name(p)} holds too", file=sys.stderr, flush=True)
+                        answers.append(p)
+                        held += 1
             else:
                 for p in sorted(misses.get(no, ())):
                     # The opponent, to move, is mated.
@@ -106,7 +117,7 @@ def main():
     for p in peers.values():
         p.close()
     print(f"kept {kept} positions, dropped {dropped}; defence answers removed {removed}, "
-          f"win answers added {added}", file=sys.stderr)
+          f"added {held}; win answers added {added}", file=sys.stderr)
 
 
 if __name__ == "__main__":
