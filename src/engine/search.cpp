@@ -262,8 +262,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 6b. Reverse futility: far above beta near the leaves, with no threat of
   //     the opponent's that wins in two moves (no straight-four, four-three
-  //     or double-four point), the evaluation is trusted. Renju keeps the
-  //     stricter test it was measured with: no four to make at all.
+  //     or double-four point; in renju only the points Black may play
+  //     count), the evaluation is trusted.
   //     Steps 6b and 6c share one static evaluation, computed on demand.
   Value eval = -VALUE_INFINITE;
   auto staticEval = [&] {
@@ -271,8 +271,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     return eval;
   };
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta)) {
-    bool calm = R == Rule::RENJU ? !threats_.hasFourMove(them) : !threats_.winsInTwo<R>(them);
-    if (calm && staticEval() - RFP_MARGIN * depth >= beta) return staticEval();
+    if (!threats_.winsInTwo<R>(them) && staticEval() - RFP_MARGIN * depth >= beta) return staticEval();
   }
 
   // 6c. Razoring: far below alpha near the leaves, with no two-move win of
