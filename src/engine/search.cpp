@@ -262,8 +262,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 6b. Reverse futility: far above beta near the leaves, with no threat of
   //     the opponent's that wins in two moves (no straight-four, four-three
-  //     or double-four point; in renju only the points Black may play
-  //     count), the evaluation is trusted.
+  //     or double-four point that the opponent may legally play: Black's
+  //     forbidden points do not count in renju), the evaluation is trusted.
   //     Steps 6b and 6c share one static evaluation, computed on demand.
   Value eval = -VALUE_INFINITE;
   auto staticEval = [&] {
