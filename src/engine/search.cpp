@@ -264,14 +264,16 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   //     the opponent's that wins in two moves (no straight-four, four-three
   //     or double-four point that the opponent may legally play: Black's
   //     forbidden points do not count in renju), the evaluation is trusted.
-  //     Steps 6b and 6c share one static evaluation, computed on demand.
+  //     Steps 6b and 6c share one static evaluation, computed on demand;
+  //     it is the cheap test, so it comes first (in renju the threat test
+  //     checks Black's threat points for legality one by one).
   Value eval = -VALUE_INFINITE;
   auto staticEval = [&] {
     if (eval == -VALUE_INFINITE) eval = evaluate(b);
     return eval;
   };
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta)) {
-    if (!threats_.winsInTwo<R>(them) && staticEval() - RFP_MARGIN * depth >= beta) return staticEval();
+    if (staticEval() - RFP_MARGIN * depth >= beta && !threats_.winsInTwo<R>(them)) return staticEval();
   }
 
   // 6c. Razoring: far below alpha near the leaves, with no two-move win of
