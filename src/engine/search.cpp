@@ -273,7 +273,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     return eval;
   };
   if (!pvNode && forced == NO_POS && depth <= RFP_DEPTH && !isDecisive(beta)) {
-    if (staticEval() - RFP_MARGIN * depth >= beta && !threats_.winsInTwo<R>(them)) return staticEval();
+    if (staticEval() - RFP_MARGIN * depth >= beta && !threats_.winsInTwo<R>(them))
+      return staticEval();
   }
 
   // 6c. Razoring: far below alpha near the leaves, with no two-move win of
