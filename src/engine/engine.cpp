@@ -45,6 +45,7 @@ LevelSettings levelSettings(Level level, Variant variant) {
       s.config.leafVcfFours = 1;
       s.config.leafVcfNodes = 50;
       s.config.leafVcfFourThreeOnly = false;  // as calibrated (docs/match.md)
+      s.config.quiescenceFours = 0;  // as calibrated: the evaluation alone at the leaves
       s.config.rootVcfFours = 3;
       s.config.rootVcfNodes = 2000;
       s.config.rootVcfDefence = false;
@@ -70,6 +71,7 @@ LevelSettings levelSettings(Level level, Variant variant) {
       s.config.leafVcfFours = 10;
       s.config.leafVcfNodes = 1000;
       s.config.leafVcfFourThreeOnly = false;  // as calibrated (docs/match.md)
+      s.config.quiescenceFours = 0;  // as calibrated: the evaluation alone at the leaves
       s.config.rootVcfFours = 30;
       s.config.rootVcfNodes = 100000;
       s.config.vctDepth = 4;

@@ -23,6 +23,9 @@ class Position {
   Color sideToMove() const { return board_.sideToMove(); }
   uint64_t hash() const { return board_.hash(); }
   int ply() const { return ply_; }
+  /// The move played k plies ago in this position's line (NO_POS for a
+  /// pass, or when the line is shorter than k).
+  Pos moveBack(int k) const { return ply_ >= k ? moves_[ply_ - k] : NO_POS; }
   bool isEmpty(Pos p) const { return board_.isEmpty(p); }
   /// Number of stones within two steps of p along the eight line directions.
   int neighbours(Pos p) const { return nbr_[p]; }

@@ -1,6 +1,7 @@
 #include "engine/search.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -55,6 +56,21 @@ constexpr int IIR_DEPTH = 4;
 /// the iteration's depth from the root. White's long threat sequences (in
 /// which Black's blocks may be forbidden) then show within a move's time.
 constexpr int THREE_EXT_BLOCKS = 2;
+
+/// The points the four quiescence looks at around the side's last stone:
+/// those within two steps in every direction, and those up to four steps
+/// along its four lines (40 points).
+constexpr auto Q4_OFFSETS = [] {
+  std::array<int, 40> a{};
+  int n = 0;
+  for (int dy = -4; dy <= 4; ++dy)
+    for (int dx = -4; dx <= 4; ++dx) {
+      int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+      bool square = ax <= 2 && ay <= 2, line = dx == 0 || dy == 0 || ax == ay;
+      if ((dx || dy) && (square || line)) a[n++] = dy * STRIDE + dx;
+    }
+  return a;
+}();
 
 /// Late-move reductions for quiet moves, growing with the depth left and
 /// the move's rank: about ln(depth) ln(rank) / 1.9, one ply more at non-PV
@@ -119,8 +135,14 @@ class SearchThread {
   template <Rule R>
   Value search(Value alpha, Value beta, int depth, int ply, bool pvNode);
   template <Rule R>
-  Value qsearch(int ply);
+  Value qsearch(Value alpha, Value beta, int ply, int foursLeft);
 
+  /// The quiescence's fours: none in renju, where they showed no gain
+  /// (SPRT, docs/engine-log.md).
+  template <Rule R>
+  int quiescenceFours() const {
+    return R == Rule::RENJU ? 0 : sh_.config.quiescenceFours;
+  }
   bool aborted() const { return sh_.abort.load(std::memory_order_relaxed); }
   void checkLimits();
   void updatePv(int ply, Pos m) {
@@ -199,16 +221,63 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
 }
 
 template <Rule R>
-Value SearchThread::qsearch(int ply) {
+Value SearchThread::qsearch(Value alpha, Value beta, int ply, int foursLeft) {
+  // The caller counted this node; the quiescence counts the ones it plays.
   const Board& b = pos_.board();
+  Color us = b.sideToMove(), them = ~us;
+  if (b.threatCount(us, T_FIVE)) return winIn(ply + 1);
+  if (b.threatCount(them, T_FIVE)) {
+    // Inside the four quiescence: the opponent's four (or a counter-four
+    // made by a block) must be blocked; the block is no leaf.
+    Pos p = pos_.findThreat(them, T_FIVE);
+    if (b.threatCount(them, T_FIVE) >= 2 || !pos_.isLegal<R>(p, us)) return lossIn(ply + 2);
+    if (ply >= MAX_PLY - 2) return evaluate(b);
+    if ((++nodes_ & 1023) == 0) checkLimits();
+    if (aborted()) return 0;
+    pos_.play<R>(p);
+    Value v = -qsearch<R>(-beta, -alpha, ply + 1, foursLeft);
+    pos_.undo();
+    return v;
+  }
   if (staticWin<R>()) return winIn(ply + 3);
-  Color us = b.sideToMove();
   if ((!sh_.config.leafVcfFourThreeOnly || b.threatCount(us, T_43) > 0) &&
       threats_.hasFourMove(us)) {
     int r = threats_.vcf<R>(sh_.config.leafVcfFours, sh_.config.leafVcfNodes);
     if (r) return winIn(ply + r);
   }
-  return evaluate(b);
+  Value best = evaluate(b);
+  if (best >= beta || foursLeft <= 0 || ply >= MAX_PLY - 4) return best;
+  // Our fours near our own last stone (as Rapfi's quiescence: a four far
+  // from it seldom belongs to the attack); the block follows, forced.
+  Pos last = pos_.moveBack(2);
+  if (last == NO_POS) return best;
+  Pos moves[Q4_OFFSETS.size()];
+  int keys[Q4_OFFSETS.size()];
+  int n = 0;
+  for (int off : Q4_OFFSETS) {
+    Pos p = Pos(last + off);
+    if (!b.isEmpty(p)) continue;
+    Threat t = b.threat(p, us);
+    if (t < T_B4 || t > T_44 || !pos_.isLegal<R>(p, us)) continue;
+    moves[n] = p;
+    keys[n++] = int(t) * 4096 + b.cellScore(p, us) + b.cellScore(p, them);
+  }
+  sortMovesByKey(moves, keys, n);
+  alpha = std::max(alpha, best);
+  for (int i = 0; i < n; ++i) {
+    if ((++nodes_ & 1023) == 0) checkLimits();
+    if (aborted()) return 0;
+    pos_.play<R>(moves[i]);
+    Value v = -qsearch<R>(-beta, -alpha, ply + 1, foursLeft - 1);
+    pos_.undo();
+    if (aborted()) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) alpha = v;
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
 }
 
 template <Rule R>
@@ -239,7 +308,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 4. Leaves: threat quiescence (static wins, VCF, evaluation). A forced
   //    block is not a leaf: answering a four costs no depth.
-  if (depth <= 0 && forced == NO_POS) return qsearch<R>(ply);
+  if (depth <= 0 && forced == NO_POS) return qsearch<R>(alpha, beta, ply, quiescenceFours<R>());
 
   // 5. Transposition table.
   TTData tte;
@@ -281,7 +350,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   //     our own to change it, the quiescence search decides.
   if (!pvNode && forced == NO_POS && depth <= RAZOR_DEPTH && !isDecisive(alpha) &&
       !threats_.winsInTwo<R>(us) && staticEval() + RAZOR_BASE + RAZOR_MARGIN * depth < alpha) {
-    Value q = qsearch<R>(ply);
+    Value q = qsearch<R>(alpha - 1, alpha, ply, quiescenceFours<R>());
     if (q < alpha) return q;
   }
 

@@ -34,6 +34,12 @@ struct SearchConfig {
   /// A VCF is tried at most leaves otherwise (nearly every position has a
   /// four to make), and those searches took about 80% of the nodes.
   bool leafVcfFourThreeOnly = true;
+  /// Fours the quiescence search may play in one line (both sides
+  /// together): at a leaf the side to move may stand on its evaluation or
+  /// make a four near its own last stone, the block is forced, and the
+  /// position after it is judged the same way. 0: the evaluation alone.
+  /// Freestyle and exact five only: renju's quiescence has no fours.
+  int quiescenceFours = 2;
   /// Where the opponent has a four-three or double-four point and we have
   /// no such threat (nor an open three), search only the moves on its
   /// lines and our fours (ThreatSearch::fourThreeDefences).

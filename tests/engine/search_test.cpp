@@ -75,6 +75,26 @@ TEST(Search, FindsVcfWinWithinNodeBudget) {
   }
 }
 
+TEST(Search, QuiescenceFoursReachAWinBehindTheHorizon) {
+  // LONG_VCF with no threat search at the root, one ply of depth and a
+  // leaf VCF of a single four: the root's four and its forced block leave
+  // Black at the horizon one four short of what the leaf VCF can finish.
+  // Only the quiescence's own fours (near Black's last stone) bridge it;
+  // without them the same search sees no win.
+  Diagram d(Rule::FREESTYLE, LONG_VCF, 15, 0, 0);
+  SearchConfig c;
+  c.rootVcfFours = 0;
+  c.rootVcfDefence = false;
+  c.leafVcfFours = 1;
+  c.quiescenceFours = 0;
+  SearchResult flat = searchNodes(d.board, 1'000'000, 1, c);
+  EXPECT_LT(flat.value, VALUE_WIN_MIN) << pointName(flat.best);
+  c.quiescenceFours = 4;
+  SearchResult deep = searchNodes(d.board, 1'000'000, 1, c);
+  EXPECT_GE(deep.value, VALUE_WIN_MIN) << pointName(deep.best);
+  EXPECT_TRUE(isFourFor(d.board, deep.best, BLACK)) << pointName(deep.best);
+}
+
 TEST(Search, PlaysFiveAndBlocksFive) {
   Diagram win(Rule::FREESTYLE, R"(
     . o o o o B .
