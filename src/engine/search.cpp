@@ -251,6 +251,7 @@ Value SearchThread::qsearch(Value alpha, Value beta, int ply, int foursLeft) {
   // from it seldom belongs to the attack); the block follows, forced.
   Pos last = pos_.moveBack(2);
   if (last == NO_POS) return best;
+  bool firstFour = foursLeft == quiescenceFours<R>();
   Pos moves[Q4_OFFSETS.size()];
   int keys[Q4_OFFSETS.size()];
   int n = 0;
@@ -258,7 +259,11 @@ Value SearchThread::qsearch(Value alpha, Value beta, int ply, int foursLeft) {
     Pos p = Pos(last + off);
     if (!b.isEmpty(p)) continue;
     Threat t = b.threat(p, us);
-    if (t < T_B4 || t > T_44 || !pos_.isLegal<R>(p, us)) continue;
+    if (t < T_B4 || t > T_44) continue;
+    // After the line's first four a simple four must also build (as
+    // Rapfi's quiescence asks of its later fours).
+    if (t == T_B4 && !firstFour && !isBuildingFour(b, p, us)) continue;
+    if (!pos_.isLegal<R>(p, us)) continue;
     moves[n] = p;
     keys[n++] = int(t) * 4096 + b.cellScore(p, us) + b.cellScore(p, them);
   }

@@ -37,9 +37,11 @@ struct SearchConfig {
   /// Fours the quiescence search may play in one line (both sides
   /// together): at a leaf the side to move may stand on its evaluation or
   /// make a four near its own last stone, the block is forced, and the
-  /// position after it is judged the same way. 0: the evaluation alone.
-  /// Freestyle and exact five only: renju's quiescence has no fours.
-  int quiescenceFours = 2;
+  /// position after it is judged the same way; after the line's first
+  /// four only building fours (isBuildingFour), four-threes and double
+  /// fours. 0: the evaluation alone. Freestyle and exact five only:
+  /// renju's quiescence has no fours.
+  int quiescenceFours = 4;
   /// Where the opponent has a four-three or double-four point and we have
   /// no such threat (nor an open three), search only the moves on its
   /// lines and our fours (ThreatSearch::fourThreeDefences).

@@ -4,6 +4,17 @@
 
 namespace gomoku {
 
+bool isBuildingFour(const Board& b, Pos p, Color c) {
+  int fours = 0, builds = 0;
+  for (int d = 0; d < DIR_NB; ++d) {
+    Pattern pt = b.pattern(p, Dir(d), c);
+    if (pt > B4) return false;  // two fours on a line, a straight four, a five
+    fours += pt == B4;
+    builds += pt == F2 || pt == B3;
+  }
+  return fours == 1 && builds > 0;
+}
+
 namespace {
 
 /// Threat classes in which a stone makes at least one four.

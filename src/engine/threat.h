@@ -13,6 +13,11 @@
 
 namespace gomoku {
 
+/// A simple four of `c` at empty point p that also builds: the stone makes
+/// a four on one line and an open two or a closed three on another. The
+/// quiescence search's later fours must build or be four-threes.
+bool isBuildingFour(const Board& b, Pos p, Color c);
+
 class ThreatSearch {
  public:
   explicit ThreatSearch(Position& pos);

@@ -244,6 +244,37 @@ TEST(Vcf, RenjuBlackNeverPlaysForbiddenFour) {
   EXPECT_EQ(r, 0);
 }
 
+TEST(BuildingFour, AFourBuildsWithATwoOrAClosedThreeBeside) {
+  // A, B and C each make a four closed by White on the left. A also makes
+  // an open two upwards, B a closed three downwards, C nothing else; D
+  // makes a four and an open three (a four-three, not a simple four).
+  Diagram d(Rule::FREESTYLE, R"(
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . x . . . . . . . .
+    . . o x x x A . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . o x x x B . . . . . . . .
+    . . . . . . x . . . . . . . .
+    . . . . . . x . . . . . . . .
+    . . . . . . o . . . . . . . .
+    . . . . . . . . . . . x . . .
+    . . o x x x C . . . . x . . .
+    . . . . . . . . o x x D x . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+  )", 15, 0, 0);
+  for (char c : {'A', 'B', 'C'}) EXPECT_EQ(d.board.threat(d[c], BLACK), T_B4) << c;
+  EXPECT_TRUE(isBuildingFour(d.board, d['A'], BLACK));
+  EXPECT_TRUE(isBuildingFour(d.board, d['B'], BLACK));
+  EXPECT_FALSE(isBuildingFour(d.board, d['C'], BLACK));
+  EXPECT_EQ(d.board.threat(d['D'], BLACK), T_43);
+  EXPECT_FALSE(isBuildingFour(d.board, d['D'], BLACK));
+  // None of them is a four for White.
+  for (char c : {'A', 'B', 'C', 'D'}) EXPECT_FALSE(isBuildingFour(d.board, d[c], WHITE)) << c;
+}
+
 TEST(ThreeDefences, OpenThreeIsBlockedAtItsEnds) {
   // White's open three d5-f5 with two free points each side: only c5 and
   // g5 stop it (after b5 or h5 White still makes a straight four).
