@@ -31,6 +31,12 @@
 // unit). `--export-positions FILE [--export-every N]` writes every N-th
 // quiet position of the GAMES (default 3; each once; a game's final
 // position left out) as a record a line, for the labeller, and fits nothing.
+// `--export-branches K` adds, for each exported position, K side lines of
+// one to four moves, each move drawn at random among the eight empty points
+// with the highest ordering score (both colours' point scores, as the
+// search orders quiet moves), keeping the quiet positions they reach: the
+// evaluation is mostly asked about such positions at a search's leaves, a
+// few plausible but not best moves away from a game.
 //
 // `--shapes` also fits a correction for each point shape (the unordered set
 // of its four line patterns, 1001 of them, rules/pattern.h shapeIndex),
@@ -43,6 +49,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -182,6 +189,38 @@ bool quiet(const Board& b) {
   Color us = b.sideToMove(), them = ~us;
   if (b.threatCount(us, T_FIVE) || b.threatCount(them, T_FIVE)) return false;
   return !b.threatCount(us, T_F4) && !b.threatCount(us, T_44) && !b.threatCount(us, T_43);
+}
+
+/// --export-branches: one side line of one to four moves from b, each
+/// drawn among the eight empty points near stones with the highest
+/// ordering score; returns its record (rec extended) if it ends in a quiet
+/// position, else "". b is left as it was.
+std::string branch(Board& b, const std::string& rec, std::mt19937& rng) {
+  int length = std::uniform_int_distribution<int>(1, 4)(rng), played = 0;
+  std::string side = rec;
+  bool ok = true;
+  for (; played < length; ++played) {
+    std::vector<std::pair<int, Pos>> cand;
+    Color us = b.sideToMove();
+    for (int y = 0; y < b.size(); ++y)
+      for (int x = 0; x < b.size(); ++x) {
+        Pos p = makePos(x, y);
+        if (b.isEmpty(p) && b.hasStoneNear(p, 2)) cand.push_back({-(b.cellScore(p, us) + b.cellScore(p, ~us)), p});
+      }
+    std::sort(cand.begin(), cand.end());
+    cand.resize(std::min<size_t>(cand.size(), 8));
+    if (cand.empty()) break;
+    Pos p = cand[std::uniform_int_distribution<size_t>(0, cand.size() - 1)(rng)].second;
+    if (b.makesFive(p, us) || (b.rule() == Rule::RENJU && us == BLACK && b.isForbidden(p))) {
+      ok = false;  // the line would end the game (or is not Black's to play)
+      break;
+    }
+    b.play(p);
+    side += " " + pointName(p);
+  }
+  ok = ok && played > 0 && quiet(b);
+  for (int i = 0; i < played; ++i) b.undo();
+  return ok ? side : "";
 }
 
 Sample features(const Board& b, double resultForBlack, bool holdout) {
@@ -371,7 +410,8 @@ void writeHeader(const Params& params, const std::string& path, const std::strin
 int main(int argc, char** argv) {
   RuleSet rules;
   std::string outPath, exportPath;
-  int iterations = 1500, exportEvery = 3;
+  int iterations = 1500, exportEvery = 3, exportBranches = 0;
+  std::mt19937 branchRng(12345);
   double labelScale = 200;
   std::set<std::string> exported;
   long quietSeen = 0;
@@ -432,6 +472,8 @@ int main(int argc, char** argv) {
       }
     } else if (a == "--export-every") {
       exportEvery = std::max(1, std::atoi(value().c_str()));
+    } else if (a == "--export-branches") {
+      exportBranches = std::max(0, std::atoi(value().c_str()));
     } else if (a == "--label-scale") {
       labelScale = std::atof(value().c_str());
       if (!(labelScale > 0)) {
@@ -467,7 +509,7 @@ int main(int argc, char** argv) {
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] [--eval-terms-only] "
                    "[--shapes [--shape-l2 L]] [--out FILE] [--label-scale S] [GAMES | --labels FILE]...\n"
-                   "       fit_eval [--rules R] --export-positions FILE [--export-every N] GAMES...\n";
+                   "       fit_eval [--rules R] --export-positions FILE [--export-every N] [--export-branches K] GAMES...\n";
       return 0;
     } else {
       bool read = eachLine(a, [&](const std::string& line) {
@@ -495,8 +537,12 @@ int main(int argc, char** argv) {
             // The final position is left out (a brain does not answer on a
             // finished board).
             if (!exportOut.is_open()) data.push_back(features(b, black, holdout));
-            else if (placed < total && ++quietSeen % exportEvery == 0 && exported.insert(rec).second)
+            else if (placed < total && ++quietSeen % exportEvery == 0 && exported.insert(rec).second) {
               exportOut << rec << "\n";
+              for (int k = 0; k < exportBranches; ++k)
+                if (std::string side = branch(b, rec, branchRng); !side.empty() && exported.insert(side).second)
+                  exportOut << side << "\n";
+            }
           }
         }
       });

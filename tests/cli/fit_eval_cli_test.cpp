@@ -69,6 +69,51 @@ TEST(FitEvalCli, ExportsEachQuietPositionOnceWithoutTheFinalOne) {
   EXPECT_EQ(lines(out), want);
 }
 
+// --export-branches: after each game position, side lines of one to four
+// moves on empty points, the same every run (a fixed seed), each written once.
+TEST(FitEvalCli, ExportsSideLinesAfterEachGamePosition) {
+  TempDir dir;
+  std::string games = dir.write("games.txt", std::string(GAME) + "\n");
+  std::string out = (dir.path / "positions.txt").string();
+  CmdResult r = fitEval("--rules freestyle --export-every 1 --export-branches 3 --export-positions " + out + " " + games);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::vector<std::string> got = lines(out);
+  std::vector<std::string> game = {"h8 o15 a1 f1 c1 k15", "h8 o15 a1 f1 c1 k15 e1", "h8 o15 a1 f1 c1 k15 e1 k11"};
+  int branches = 0;
+  std::string parent;
+  for (const std::string& l : got) {
+    if (std::find(game.begin(), game.end(), l) != game.end()) {
+      parent = l;
+      continue;
+    }
+    ++branches;
+    ASSERT_FALSE(parent.empty()) << l;
+    ASSERT_EQ(l.rfind(parent + " ", 0), 0u) << l << " does not extend " << parent;
+    std::istringstream extra(l.substr(parent.size()));
+    std::vector<std::string> moves;
+    for (std::string t; extra >> t;) moves.push_back(t);
+    EXPECT_GE(moves.size(), 1u) << l;
+    EXPECT_LE(moves.size(), 4u) << l;
+    std::istringstream all(l);
+    std::vector<std::string> points;
+    for (std::string t; all >> t;) points.push_back(t);
+    std::sort(points.begin(), points.end());
+    EXPECT_EQ(std::adjacent_find(points.begin(), points.end()), points.end()) << l << " plays a point twice";
+  }
+  EXPECT_GE(branches, 1);
+  EXPECT_LE(branches, 9);
+  std::vector<std::string> sorted = got;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "a position written twice";
+  // Without branches only the game positions; and the same lines every run.
+  r = fitEval("--rules freestyle --export-every 1 --export-branches 3 --export-positions " + out + " " + games);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(lines(out), got);
+  r = fitEval("--rules freestyle --export-every 1 --export-positions " + out + " " + games);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(lines(out), game);
+}
+
 TEST(FitEvalCli, FitsToLabelsAndSkipsWhatItCannotUse) {
   TempDir dir;
   std::string labels = dir.write("labels.txt",
