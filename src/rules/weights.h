@@ -1,7 +1,7 @@
 #pragma once
 // Evaluation weights fitted to game results by tools/fit_eval.cpp
 // (scripts/fit-eval.sh writes this file; do not edit it by hand).
-// Fitted on 10482 positions (0 games, 10482 labelled positions); held-out loss 0.25982 (previous weights: 0.28638), K 352.
+// Fitted on 20800 positions (0 games, 20800 labelled positions); held-out loss 0.52482 (previous weights: 0.53752), K 576.
 #include <cstdint>
 
 namespace gomoku::weights {
@@ -33,13 +33,13 @@ struct Set {
 /// 0: freestyle and exact five (both colours); 1: renju, Black;
 /// 2: renju, White; 3: captures and fishing (both colours).
 inline constexpr Set SETS[4] = {
-  {{0, 0, 4, 4, 1, 4, 39, 37, 189, 0, 77, 1000},
-   {0, 40, 96, 8, 130, 55, 38, 211, 181, 86, 49, 359, 432, 184, 858},
-   {0, 39, 91, 86, 85, 413, 0, 437, 2000},
-   32, 27,
-   {0, 82, 84, 194, 46, 400, 400, 600, 0},
-   {0, 45, 80, 138, 86, 430, -278, 332, 0},
-   192,
+  {{0, 0, 0, 7, 7, 24, 33, 0, 271, 251, 105, 1000},
+   {0, 19, 43, 42, 111, 180, 71, 199, 260, 0, 168, 489, 571, 271, 1098},
+   {0, 0, 114, 5, 24, 502, 242, 486, 2000},
+   32, 25,
+   {0, 29, 92, 268, -19, 400, 400, 600, 0},
+   {0, -4, 91, 163, 21, 521, -30, 408, 0},
+   12,
    {}},
   {{0, 0, 1, 0, 0, 0, 0, 20, 170, 0, 0, 1000},
    {1, 28, 24, 0, 98, 110, 35, 152, 186, 0, 86, 432, 423, 124, 343},
