@@ -47,6 +47,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -441,6 +442,17 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
+    // A whole number of at least `least`, or a clear error.
+    auto count = [&](int least) -> int {
+      std::string v = value();
+      char* end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || n < least || n > 1000000000) {
+        std::cerr << "fit_eval: " << a << " takes a whole number, " << least << " or more (got \"" << v << "\")\n";
+        std::exit(2);
+      }
+      return int(n);
+    };
     if (a == "--rules") {
       auto v = parseVariant(value());
       if (!v || (*v != Variant::GOMOKU && *v != Variant::RENJU)) {
@@ -471,9 +483,9 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else if (a == "--export-every") {
-      exportEvery = std::max(1, std::atoi(value().c_str()));
+      exportEvery = count(1);
     } else if (a == "--export-branches") {
-      exportBranches = std::max(0, std::atoi(value().c_str()));
+      exportBranches = count(0);
     } else if (a == "--label-scale") {
       labelScale = std::atof(value().c_str());
       if (!(labelScale > 0)) {
@@ -505,7 +517,7 @@ int main(int argc, char** argv) {
       });
       if (!read) return 2;
     } else if (a == "--iterations") {
-      iterations = std::max(0, std::atoi(value().c_str()));
+      iterations = count(0);
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: fit_eval [--rules freestyle|renju] [--exact-five] [--iterations N] [--eval-terms-only] "
                    "[--shapes [--shape-l2 L]] [--out FILE] [--label-scale S] [GAMES | --labels FILE]...\n"

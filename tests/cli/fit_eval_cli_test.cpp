@@ -185,6 +185,15 @@ TEST(FitEvalCli, RejectsBadArguments) {
   r = fitEval("--labels /dev/null");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("no positions"), std::string::npos) << r.out;
+  r = fitEval("--export-branches two --labels /dev/null");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--export-branches takes a whole number, 0 or more (got \"two\")"), std::string::npos) << r.out;
+  r = fitEval("--export-every 0 --labels /dev/null");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--export-every takes a whole number, 1 or more"), std::string::npos) << r.out;
+  r = fitEval("--iterations -3 --labels /dev/null");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--iterations takes a whole number, 0 or more"), std::string::npos) << r.out;
 }
 
 }  // namespace
