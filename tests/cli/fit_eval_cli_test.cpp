@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -173,27 +174,20 @@ TEST(FitEvalCli, FitsShapeCorrectionsOnlyWhenAsked) {
 }
 
 TEST(FitEvalCli, RejectsBadArguments) {
-  CmdResult r = fitEval("--label-scale -1 --labels /dev/null");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--label-scale takes a positive number"), std::string::npos) << r.out;
-  r = fitEval("--labels /nonexistent/labels.txt");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("cannot read /nonexistent/labels.txt"), std::string::npos) << r.out;
-  r = fitEval("--export-positions /nonexistent/dir/out.txt");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("cannot write"), std::string::npos) << r.out;
-  r = fitEval("--labels /dev/null");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("no positions"), std::string::npos) << r.out;
-  r = fitEval("--export-branches two --labels /dev/null");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--export-branches takes a whole number, 0 or more (got \"two\")"), std::string::npos) << r.out;
-  r = fitEval("--export-every 0 --labels /dev/null");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--export-every takes a whole number, 1 or more"), std::string::npos) << r.out;
-  r = fitEval("--iterations -3 --labels /dev/null");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--iterations takes a whole number, 0 or more"), std::string::npos) << r.out;
+  const std::pair<const char*, const char*> cases[] = {
+      {"--label-scale -1 --labels /dev/null", "--label-scale takes a positive number"},
+      {"--labels /nonexistent/labels.txt", "cannot read /nonexistent/labels.txt"},
+      {"--export-positions /nonexistent/dir/out.txt", "cannot write"},
+      {"--labels /dev/null", "no positions"},
+      {"--export-branches two --labels /dev/null", "--export-branches takes a whole number, 0 or more (got \"two\")"},
+      {"--export-every 0 --labels /dev/null", "--export-every takes a whole number, 1 or more"},
+      {"--iterations -3 --labels /dev/null", "--iterations takes a whole number, 0 or more"},
+  };
+  for (const auto& [args, message] : cases) {
+    CmdResult r = fitEval(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.out.find(message), std::string::npos) << args << ": " << r.out;
+  }
 }
 
 }  // namespace
