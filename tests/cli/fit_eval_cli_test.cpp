@@ -106,7 +106,7 @@ TEST(FitEvalCli, ExportsSideLinesAfterEachGamePosition) {
   std::vector<std::string> sorted = got;
   std::sort(sorted.begin(), sorted.end());
   EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "a position written twice";
-  // Without branches only the game positions; and the same lines every run.
+  // The same lines every run; and without branches only the game positions.
   r = fitEval("--rules freestyle --export-every 1 --export-branches 3 --export-positions " + out + " " + games);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(lines(out), got);
