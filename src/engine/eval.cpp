@@ -8,7 +8,7 @@ namespace gomoku {
 
 Value evaluate(const Board& b) {
   Color us = b.sideToMove(), them = ~us;
-  // The weights are fitted to game results (rules/weights.h). Own threats
+  // The weights are fitted by tools/fit_eval.cpp (rules/weights.h). Own threats
   // weigh more than the opponent's: we move first.
   // The terms are those of the side to move's weight set.
   const weights::Set& w = weights::SETS[weightSet(b.rule(), us)];
