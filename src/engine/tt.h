@@ -70,7 +70,11 @@ class TranspositionTable {
     return clusters_[size_t(khi * nhi + (mid >> 32) + (mid2 >> 32))];
   }
 
-  std::unique_ptr<Cluster[]> clusters_;
+  /// Frees the clusters (allocated 2 MiB-aligned, see tt.cpp).
+  struct Free {
+    void operator()(Cluster* c) const;
+  };
+  std::unique_ptr<Cluster[], Free> clusters_;
   size_t count_ = 0;
   size_t mib_ = 0;
   uint8_t generation_ = 0;
