@@ -1,11 +1,6 @@
 #include "engine/tt.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <new>
-#include <type_traits>
-
-#include <sys/mman.h>
 
 namespace gomoku {
 
@@ -33,30 +28,9 @@ void TranspositionTable::resize(size_t mib) {
   if (clusters_ && std::max<size_t>(mib, 1) == mib_) return clear();
   mib_ = std::max<size_t>(mib, 1);
   count_ = mib_ * 1024 * 1024 / sizeof(Cluster);
-  clusters_.reset();
-  // The table is probed at random: with 4 KiB pages nearly every probe
-  // misses the TLB as well as the cache. Aligned to 2 MiB and marked for
-  // transparent huge pages (where the kernel only gives them on request),
-  // it takes one TLB entry per 2 MiB: 3-4% faster at 64 MiB. A table under
-  // 2 MiB (a tight INFO max_memory) is not rounded up.
-  constexpr size_t HUGE_PAGE = size_t(2) << 20;
-  size_t bytes = count_ * sizeof(Cluster);
-  size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : alignof(Cluster);
-  bytes = (bytes + align - 1) / align * align;
-  void* mem = std::aligned_alloc(align, bytes);
-  if (!mem) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-  if (align == HUGE_PAGE) madvise(mem, bytes, MADV_HUGEPAGE);
-#endif
-  Cluster* c = static_cast<Cluster*>(mem);
-  for (size_t i = 0; i < count_; ++i) new (c + i) Cluster();
-  clusters_.reset(c);
+  clusters_.reset();  // before the new one: never both at once
+  clusters_ = allocHuge<Cluster>(count_);
   generation_ = 0;
-}
-
-void TranspositionTable::Free::operator()(Cluster* c) const {
-  static_assert(std::is_trivially_destructible_v<Cluster>, "freed without destructors");
-  std::free(c);
 }
 
 void TranspositionTable::clear() {

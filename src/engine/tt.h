@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/hugepage.h"
 #include "core/types.h"
 #include "engine/value.h"
 
@@ -70,11 +71,7 @@ class TranspositionTable {
     return clusters_[size_t(khi * nhi + (mid >> 32) + (mid2 >> 32))];
   }
 
-  /// Frees the clusters (allocated 2 MiB-aligned, see tt.cpp).
-  struct Free {
-    void operator()(Cluster* c) const;
-  };
-  std::unique_ptr<Cluster[], Free> clusters_;
+  HugeArray<Cluster> clusters_;  ///< on huge pages from 2 MiB up
   size_t count_ = 0;
   size_t mib_ = 0;
   uint8_t generation_ = 0;
