@@ -453,6 +453,18 @@ int main(int argc, char** argv) {
       }
       return int(n);
     };
+    // A number (all of the value, finite) above `least` (or equal to it
+    // when `orEqual`), or a clear error.
+    auto real = [&](double least, bool orEqual, const char* what) -> double {
+      std::string v = value();
+      char* end = nullptr;
+      double x = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !std::isfinite(x) || x < least || (!orEqual && x == least)) {
+        std::cerr << "fit_eval: " << a << " takes " << what << " (got \"" << v << "\")\n";
+        std::exit(2);
+      }
+      return x;
+    };
     if (a == "--rules") {
       auto v = parseVariant(value());
       if (!v || (*v != Variant::GOMOKU && *v != Variant::RENJU)) {
@@ -470,11 +482,7 @@ int main(int argc, char** argv) {
     } else if (a == "--shapes") {
       fitShapes = true;
     } else if (a == "--shape-l2") {
-      shapeL2 = std::atof(value().c_str());
-      if (!(shapeL2 >= 0)) {
-        std::cerr << "fit_eval: --shape-l2 takes a number, 0 or more\n";
-        return 2;
-      }
+      shapeL2 = real(0, true, "a number, 0 or more");
     } else if (a == "--export-positions") {
       exportPath = value();
       exportOut.open(exportPath);
@@ -487,11 +495,7 @@ int main(int argc, char** argv) {
     } else if (a == "--export-branches") {
       exportBranches = count(0);
     } else if (a == "--label-scale") {
-      labelScale = std::atof(value().c_str());
-      if (!(labelScale > 0)) {
-        std::cerr << "fit_eval: --label-scale takes a positive number\n";
-        return 2;
-      }
+      labelScale = real(0, false, "a positive number");
     } else if (a == "--labels") {
       // Lines "RECORD<TAB>EVAL": a position and a peer's search value for
       // its side to move (scripts/label-positions.py); the target is
@@ -500,7 +504,12 @@ int main(int argc, char** argv) {
         size_t tab = line.find('\t');
         RecordError err;
         auto game = tab == std::string::npos ? std::nullopt : replayRecord(rules, line.substr(0, tab), &err);
-        if (!game || game->result()) {  // unreadable or finished
+        char* end = nullptr;
+        double eval = tab == std::string::npos ? 0 : std::strtod(line.c_str() + tab + 1, &end);
+        bool evalOk = tab != std::string::npos && end != line.c_str() + tab + 1 && std::isfinite(eval);
+        while (evalOk && (*end == ' ' || *end == '\r')) ++end;
+        evalOk = evalOk && *end == '\0';
+        if (!game || game->result() || !evalOk) {  // unreadable, finished or no value
           ++skipped;
           return;
         }
@@ -512,7 +521,7 @@ int main(int argc, char** argv) {
         // Hold out by the record's hash, so that a position's copies agree.
         bool holdout = std::hash<std::string>{}(line.substr(0, tab)) % 10 == 9;
         ++labelled;
-        labels.emplace_back(data.size(), std::atof(line.c_str() + tab + 1));
+        labels.emplace_back(data.size(), eval);
         data.push_back(features(b, 0, holdout));  // target set below
       });
       if (!read) return 2;

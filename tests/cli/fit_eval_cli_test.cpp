@@ -120,17 +120,20 @@ TEST(FitEvalCli, FitsToLabelsAndSkipsWhatItCannotUse) {
   std::string labels = dir.write("labels.txt",
                                  "# record<TAB>value for the side to move\n"
                                  "h8 o15 a1 f1 c1 k15\t300\n"
-                                 "h8 o15 a1 f1 c1 k15 e1\t-250\n"
+                                 "h8 o15 a1 f1 c1 k15 e1\t-250\r\n"  // CRLF is fine
                                  "h8 o15 a1 f1 c1 k15 e1 k11\t400\n"
                                  "h8 o15 a1 f1 c1 k15 e1 k11 b1\t-30000\n"  // not quiet
                                  "h8 zz99\t10\n"                            // not a record
                                  + std::string(GAME) + "\t0\n"              // finished
-                                 "h8 i9 no tab here\n");  // no value
+                                 "h8 i9 no tab here\n"    // no value
+                                 "h8 o15 a1 f1 c1\tabc\n"  // a value that is no number
+                                 "h8 o15 a1 f1\t12x\n"     // nor this
+                                 "h8 o15 a1\t\n");        // an empty value
   std::string header = (dir.path / "weights.h").string();
   CmdResult r = fitEval("--rules freestyle --iterations 100 --labels " + labels + " --label-scale 150 --out " +
                         header);
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("0 games, 3 labelled positions (4 skipped); 3 positions"), std::string::npos)
+  EXPECT_NE(r.out.find("0 games, 3 labelled positions (7 skipped); 3 positions"), std::string::npos)
       << r.out;
   std::ifstream in(header);
   std::stringstream text;
@@ -176,6 +179,8 @@ TEST(FitEvalCli, FitsShapeCorrectionsOnlyWhenAsked) {
 TEST(FitEvalCli, RejectsBadArguments) {
   const std::pair<const char*, const char*> cases[] = {
       {"--label-scale -1 --labels /dev/null", "--label-scale takes a positive number"},
+      {"--label-scale 150x --labels /dev/null", "--label-scale takes a positive number (got \"150x\")"},
+      {"--shapes --shape-l2 none --labels /dev/null", "--shape-l2 takes a number, 0 or more (got \"none\")"},
       {"--labels /nonexistent/labels.txt", "cannot read /nonexistent/labels.txt"},
       {"--export-positions /nonexistent/dir/out.txt", "cannot write"},
       {"--labels /dev/null", "no positions"},
