@@ -139,12 +139,6 @@ class SearchThread {
   template <Rule R>
   Value qsearch(Value alpha, Value beta, int ply, int foursLeft);
 
-  /// The quiescence's fours: none in renju, where they showed no gain
-  /// (SPRT, docs/engine-log.md).
-  template <Rule R>
-  int quiescenceFours() const {
-    return R == Rule::RENJU ? 0 : sh_.config.quiescenceFours;
-  }
   bool aborted() const { return sh_.abort.load(std::memory_order_relaxed); }
   void checkLimits();
   void updatePv(int ply, Pos m) {
@@ -253,7 +247,7 @@ Value SearchThread::qsearch(Value alpha, Value beta, int ply, int foursLeft) {
   // from it seldom belongs to the attack); the block follows, forced.
   Pos last = pos_.moveBack(2);
   if (last == NO_POS) return best;
-  bool firstFour = foursLeft == quiescenceFours<R>();
+  bool firstFour = foursLeft == sh_.config.quiescenceFours;
   Pos moves[Q4_OFFSETS.size()];
   int keys[Q4_OFFSETS.size()];
   int n = 0;
@@ -315,7 +309,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 4. Leaves: threat quiescence (static wins, VCF, evaluation). A forced
   //    block is not a leaf: answering a four costs no depth.
-  if (depth <= 0 && forced == NO_POS) return qsearch<R>(alpha, beta, ply, quiescenceFours<R>());
+  if (depth <= 0 && forced == NO_POS) return qsearch<R>(alpha, beta, ply, sh_.config.quiescenceFours);
 
   // 5. Transposition table.
   TTData tte;
@@ -357,7 +351,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
   //     our own to change it, the quiescence search decides.
   if (!pvNode && forced == NO_POS && depth <= RAZOR_DEPTH && !isDecisive(alpha) &&
       !threats_.winsInTwo<R>(us) && staticEval() + RAZOR_BASE + RAZOR_MARGIN * depth < alpha) {
-    Value q = qsearch<R>(alpha - 1, alpha, ply, quiescenceFours<R>());
+    Value q = qsearch<R>(alpha - 1, alpha, ply, sh_.config.quiescenceFours);
     if (q < alpha) return q;
   }
 

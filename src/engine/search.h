@@ -39,8 +39,8 @@ struct SearchConfig {
   /// make a four near its own last stone, the block is forced, and the
   /// position after it is judged the same way; after the line's first
   /// four only building fours (isBuildingFour), four-threes and double
-  /// fours. 0: the evaluation alone. Freestyle and exact five only:
-  /// renju's quiescence has no fours.
+  /// fours (in renju only those Black may legally play). 0: the
+  /// evaluation alone.
   int quiescenceFours = 4;
   /// Where the opponent has a four-three or double-four point and we have
   /// no such threat (nor an open three), search only the moves on its

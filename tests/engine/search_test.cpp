@@ -80,19 +80,22 @@ TEST(Search, QuiescenceFoursReachAWinBehindTheHorizon) {
   // leaf VCF of a single four: the root's four and its forced block leave
   // Black at the horizon one four short of what the leaf VCF can finish.
   // Only the quiescence's own fours (near Black's last stone) bridge it;
-  // without them the same search sees no win.
-  Diagram d(Rule::FREESTYLE, LONG_VCF, 15, 0, 0);
-  SearchConfig c;
-  c.rootVcfFours = 0;
-  c.rootVcfDefence = false;
-  c.leafVcfFours = 1;
-  c.quiescenceFours = 0;
-  SearchResult flat = searchNodes(d.board, 1'000'000, 1, c);
-  EXPECT_LT(flat.value, VALUE_WIN_MIN) << pointName(flat.best);
-  c.quiescenceFours = 4;
-  SearchResult deep = searchNodes(d.board, 1'000'000, 1, c);
-  EXPECT_GE(deep.value, VALUE_WIN_MIN) << pointName(deep.best);
-  EXPECT_TRUE(isFourFor(d.board, deep.best, BLACK)) << pointName(deep.best);
+  // without them the same search sees no win. Renju too (since session
+  // 27): none of these fours is forbidden to Black.
+  for (Rule r : {Rule::FREESTYLE, Rule::RENJU}) {
+    Diagram d(r, LONG_VCF, 15, 0, 0);
+    SearchConfig c;
+    c.rootVcfFours = 0;
+    c.rootVcfDefence = false;
+    c.leafVcfFours = 1;
+    c.quiescenceFours = 0;
+    SearchResult flat = searchNodes(d.board, 1'000'000, 1, c);
+    EXPECT_LT(flat.value, VALUE_WIN_MIN) << ruleName(r) << " " << pointName(flat.best);
+    c.quiescenceFours = 4;
+    SearchResult deep = searchNodes(d.board, 1'000'000, 1, c);
+    EXPECT_GE(deep.value, VALUE_WIN_MIN) << ruleName(r) << " " << pointName(deep.best);
+    EXPECT_TRUE(isFourFor(d.board, deep.best, BLACK)) << ruleName(r) << " " << pointName(deep.best);
+  }
 }
 
 TEST(Search, PlaysFiveAndBlocksFive) {
