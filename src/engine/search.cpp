@@ -309,7 +309,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 
   // 4. Leaves: threat quiescence (static wins, VCF, evaluation). A forced
   //    block is not a leaf: answering a four costs no depth.
-  if (depth <= 0 && forced == NO_POS) return qsearch<R>(alpha, beta, ply, sh_.config.quiescenceFours);
+  if (depth <= 0 && forced == NO_POS)
+    return qsearch<R>(alpha, beta, ply, sh_.config.quiescenceFours);
 
   // 5. Transposition table.
   TTData tte;
