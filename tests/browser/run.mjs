@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Browser tests driver (run by CTest): installs playwright-core with `npm ci`
-// when node_modules is missing, starts `gomoku serve` on a free loopback
-// port, runs specs/*.test.mjs with node's test runner against it in Debian's
-// Chromium, and stops the server.
+// when node_modules is missing, starts one `gomoku serve` per worker on a
+// free loopback port, runs specs/*.test.mjs with node's test runner against
+// them in Debian's Chromium, and stops the servers.
 //   node run.mjs --gomoku build/test/gomoku [--screenshots DIR] [--web DIR] [--only WORD] [--jobs N]
 // --only runs the specs whose file name contains WORD (while iterating).
 // --jobs runs N spec files at a time (default 2), each worker with a server
