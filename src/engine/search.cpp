@@ -38,6 +38,15 @@ constexpr int LAZY_PICKS = 1;
 constexpr int LMP_DEPTH = 6;
 constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
 
+/// Freestyle and exact five: a tactical move that only makes a three or a
+/// simple four, or only blocks the opponent's three or simple-four point
+/// ("semi-tactical"), is reduced as a quiet move and pruned from half as
+/// many moves again as the quiet moves' limit (as Rapfi reduces and prunes
+/// every late move). Double threes, four-threes, double and straight fours
+/// (ours, or the opponent's to block) and the forced block stay exempt.
+constexpr int SEMI_LMP_LIMIT[LMP_DEPTH + 1] = {0, 8, 12, 18, 26, 35, 45};
+constexpr bool isSemiThreat(Threat t) { return t != T_33 && t < T_43; }
+
 /// Reverse futility: at non-PV nodes of depth 1..RFP_DEPTH, an evaluation
 /// this much a ply above beta ends the node.
 constexpr int RFP_DEPTH = 3;
@@ -402,9 +411,12 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       std::swap(keys[i], keys[bi]);
     }
     Pos m = moves[i];
-    bool tactical = forced != NO_POS || b.threat(m, us) >= T_F3 || b.threat(m, them) >= T_F3;
-    if (!pvNode && !tactical && depth <= LMP_DEPTH && i >= LMP_LIMIT[depth] &&
-        best > -VALUE_WIN_MIN)
+    Threat mineT = b.threat(m, us), theirT = b.threat(m, them);
+    bool tactical = forced != NO_POS || mineT >= T_F3 || theirT >= T_F3;
+    bool semi = R != Rule::RENJU && tactical && forced == NO_POS && isSemiThreat(mineT) &&
+                isSemiThreat(theirT);
+    if (!pvNode && depth <= LMP_DEPTH && best > -VALUE_WIN_MIN &&
+        ((!tactical && i >= LMP_LIMIT[depth]) || (semi && i >= SEMI_LMP_LIMIT[depth])))
       continue;
     int newDepth = forced != NO_POS ? depth : depth - 1 + ext;
     // The child's table entry loads while the move updates the patterns.
@@ -415,7 +427,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       v = -search<R>(-beta, -alpha, newDepth, ply + 1, pvNode);
     } else {
       int r = 0;
-      if (depth >= 3 && !tactical && i >= 2)
+      if (depth >= 3 && (!tactical || semi) && i >= 2)
         r = REDUCTIONS.r[std::min(depth, 63)][std::min(i, 63)] + !pvNode;
       r = std::clamp(r, 0, std::max(newDepth - 1, 0));
       v = -search<R>(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
