@@ -8,7 +8,7 @@
 set_tests_properties(Engine.PlaysAWholeGameAgainstItself PROPERTIES COST 47)
 set_tests_properties(MoveCli.TheSeedDecidesAmongNearBestMoves PROPERTIES COST 26)
 set_tests_properties(MatchCli.OurOwnBrainOverTheProtocol PROPERTIES COST 24)
-# The release build's longest unit test (the sanitizer build runs it faster
-# than the release one: it checks fewer random positions there).
+# RenjuCrossCheck's cost is its release time, the longer one: the sanitizer
+# build checks fewer random positions.
 set_tests_properties(RenjuCrossCheck.RandomPositionsAgreeWithReference PROPERTIES COST 17)
 set_tests_properties(Search.RenjuThreeExtensionProvesLongWhiteWin PROPERTIES COST 12)
