@@ -62,6 +62,11 @@ constexpr int RAZOR_MARGIN = 300;
 /// Internal iterative reduction from this depth on.
 constexpr int IIR_DEPTH = 4;
 
+/// A falling value: an iteration that ends past the soft limit with a
+/// value this much below the previous iteration's starts the next one
+/// anyway (the hard limit stops it; its partial result counts).
+constexpr int FALLING_MARGIN = 80;
+
 /// Renju three extension: a node that must answer an open three with at
 /// most this many blocks searches them without spending a ply, up to twice
 /// the iteration's depth from the root. White's long threat sequences (in
@@ -517,9 +522,11 @@ void SearchThread::iterate(SearchResult& out,
       continue;
     }
     if (aborted()) {
-      // A partial iteration still counts if some move beat the previous
-      // best: it was searched with a full window at the new depth.
-      if (bestIndex > 0 && rootMoves_[bestIndex].exact && rootMoves_[bestIndex].value > out.value) {
+      // A partial iteration still counts when a later move beat the first
+      // (the previous best) at the new depth: both were searched to it, the
+      // later one with a full window. It may score below the previous
+      // iteration's value: the first move's value fell further.
+      if (bestIndex > 0 && rootMoves_[bestIndex].exact) {
         out.best = rootMoves_[bestIndex].move;
         out.value = rootMoves_[bestIndex].value;
         out.pv.assign(pv_[0], pv_[0] + pvLen_[0]);
@@ -529,6 +536,7 @@ void SearchThread::iterate(SearchResult& out,
     // Best first; the rest keep their previous relative order (stable).
     std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
                      [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+    Value previous = out.depth > 0 ? out.value : v;
     out.best = rootMoves_[0].move;
     out.value = v;
     out.depth = depth;
@@ -540,7 +548,8 @@ void SearchThread::iterate(SearchResult& out,
     }
     // Proven results do not change with more depth.
     if (isDecisive(v) && depth >= std::abs(mateDistance(v))) return;
-    if (sh_.limits.softMs && sh_.clock.millis() >= sh_.limits.softMs) return;
+    bool falling = !isDecisive(previous) && v < previous - FALLING_MARGIN;
+    if (sh_.limits.softMs && sh_.clock.millis() >= sh_.limits.softMs && !falling) return;
   }
 }
 
