@@ -41,13 +41,17 @@ spec = importlib.util.spec_from_file_location("make_tactics", os.path.join(HERE,
 mt = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mt)
 
-def engine_misses(gomoku, path, times):
+def engine_misses(gomoku, path, times, nodes):
     """{line: set of points our engine played there without solving it}."""
-    out = subprocess.run([gomoku, "tactics", "--file", path, "--verbose", "--time-ms"] +
-                         [str(t) for t in times], capture_output=True, text=True, check=True).stdout
+    runs = [["--time-ms"] + [str(t) for t in times]] if times else []
+    if nodes:
+        runs.append(["--nodes"] + [str(n) for n in nodes])
     misses = {}
-    for m in re.finditer(r"(\d+):([a-z]\d+)", out):
-        misses.setdefault(int(m.group(1)), set()).add(mt.parse_point(m.group(2)))
+    for budget in runs:
+        out = subprocess.run([gomoku, "tactics", "--file", path, "--verbose"] + budget,
+                             capture_output=True, text=True, check=True).stdout
+        for m in re.finditer(r"(\d+):([a-z]\d+)", out):
+            misses.setdefault(int(m.group(1)), set()).add(mt.parse_point(m.group(2)))
     return misses
 
 
@@ -58,11 +62,13 @@ def main():
     ap.add_argument("--time-ms", type=int, default=10000, help="the peer's time a question")
     ap.add_argument("--engine-ms", type=int, nargs="+", default=[300, 1000],
                     help="our engine's times a move whose misses are checked")
+    ap.add_argument("--engine-nodes", type=int, nargs="*", default=[],
+                    help="also our engine's node budgets a move whose misses are checked")
     ap.add_argument("--in", dest="src", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
 
-    misses = engine_misses(a.gomoku, a.src, a.engine_ms)
+    misses = engine_misses(a.gomoku, a.src, a.engine_ms, a.engine_nodes)
     peers = {}
 
     def verdict(rules, stones):

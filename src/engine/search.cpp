@@ -29,6 +29,13 @@ constexpr int MAX_DEPTH = 64;
 constexpr int ORDER_US[THREAT_NB] = {0, 300, 1500, 2500, 2000, 6000, 6000, 8000, 20000};
 constexpr int ORDER_THEM[THREAT_NB] = {0, 150, 800, 1500, 1200, 4000, 4000, 5000, 15000};
 constexpr int TT_MOVE_KEY = 1 << 24;
+
+/// A candidate's ordering key before the table move, killers and history.
+int threatKey(const Board& b, Pos p, Color us) {
+  Color them = ~us;
+  return ORDER_US[b.threat(p, us)] + ORDER_THEM[b.threat(p, them)] + b.cellScore(p, us) +
+         b.cellScore(p, them);
+}
 constexpr int KILLER_KEY = 3000;
 /// Moves picked by a scan of the list before the rest is sorted once.
 constexpr int LAZY_PICKS = 1;
@@ -130,6 +137,7 @@ class SearchThread {
   }
 
   Position& pos() { return pos_; }
+  bool facingFourThree() const { return facingFourThree_; }
   ThreatSearch& threats() { return threats_; }
   uint64_t nodes() const { return nodes_ + threats_.nodes(); }
   std::vector<RootMove>& rootMoves() { return rootMoves_; }
@@ -144,6 +152,12 @@ class SearchThread {
 
   template <Rule R>
   bool staticWin();
+
+  /// Appends to moves[n..] (with their keys) the side to move's legal
+  /// moves that make an open three or a double three and are not among
+  /// moves[0..n); returns the new count.
+  template <Rule R>
+  int addThrees(Pos* moves, int* keys, int n);
 
  private:
   template <Rule R>
@@ -166,7 +180,8 @@ class SearchThread {
   ThreatSearch threats_;
   int id_;
   int rootDepth_ = 0;         ///< depth of the running iteration
-  bool facingThree_ = false;  ///< the last generate() answered an open three
+  bool facingThree_ = false;      ///< the last generate() answered an open three
+  bool facingFourThree_ = false;  ///< ... or kept only a four-three's answers
   uint64_t nodes_ = 0;
   std::vector<RootMove> rootMoves_;
   Pos killers_[MAX_PLY][2];
@@ -198,7 +213,7 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
   const Board& b = pos_.board();
   Color us = b.sideToMove(), them = ~us;
   int n = 0;
-  facingThree_ = false;
+  facingThree_ = facingFourThree_ = false;
   if (threats_.hasLegalThreat<R>(them, T_F4)) {
     facingThree_ = true;
     // The opponent has an open three: only blocks and our own fours.
@@ -207,6 +222,7 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
              !threats_.threatens<R>(us, true) && !threats_.hasLegalThreat<R>(us, T_F4)) {
     // The opponent threatens a four-three (or double four) and we have no
     // faster threat of our own: only moves on its lines and our fours.
+    facingFourThree_ = true;
     n = threats_.fourThreeDefences<R>(moves);
   } else {
     for (const Pos* it = pos_.cellsBegin(); it != pos_.cellsEnd(); ++it) {
@@ -218,8 +234,7 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
   }
   for (int i = 0; i < n; ++i) {
     Pos p = moves[i];
-    int k = ORDER_US[b.threat(p, us)] + ORDER_THEM[b.threat(p, them)] + b.cellScore(p, us) +
-            b.cellScore(p, them) + history_[us][p] / 64;
+    int k = threatKey(b, p, us) + history_[us][p] / 64;
     if (p == ttMove)
       k += TT_MOVE_KEY;
     else if (ply < MAX_PLY && (p == killers_[ply][0] || p == killers_[ply][1]))
@@ -227,6 +242,23 @@ int SearchThread::generate(Pos* moves, int* keys, Pos ttMove, int ply, bool sort
     keys[i] = k;
   }
   if (sort) sortMovesByKey(moves, keys, n);
+  return n;
+}
+
+template <Rule R>
+int SearchThread::addThrees(Pos* moves, int* keys, int n) {
+  const Board& b = pos_.board();
+  Color us = b.sideToMove();
+  bool listed[CELL_NB] = {};
+  for (int i = 0; i < n; ++i) listed[moves[i]] = true;
+  for (const Pos* it = pos_.cellsBegin(); it != pos_.cellsEnd() && n < MAX_MOVES; ++it) {
+    Pos p = *it;
+    Threat t = b.threat(p, us);
+    if (listed[p] || !b.isEmpty(p) || (t != T_F3 && t != T_33) || !pos_.isLegal<R>(p, us))
+      continue;
+    moves[n] = p;
+    keys[n++] = threatKey(b, p, us);
+  }
   return n;
 }
 
@@ -623,6 +655,12 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     Pos moves[MAX_MOVES];
     int keys[MAX_MOVES];
     int n = b.stoneCount() ? main->generate<R>(moves, keys, NO_POS, 0) : 0;
+    // Against a four-three threat the generator keeps only the points on
+    // its lines (and our fours); at the root our threes join them: a three
+    // elsewhere can still hold when the opponent's four must be blocked on
+    // one of its points (the block then makes our four), and a root that
+    // sees every kept move lost should not stop there.
+    if (n && main->facingFourThree()) n = main->addThrees<R>(moves, keys, n);
     std::vector<Pos> cands;
     for (int i = 0; i < n; ++i)
       if (ok(moves[i])) cands.push_back(moves[i]);

@@ -423,3 +423,20 @@ TEST(Search, RenjuThreeExtensionProvesLongWhiteWin) {
   EXPECT_GE(res.value, VALUE_WIN_MIN) << "value " << res.value << " depth " << res.depth;
   EXPECT_TRUE(b.isEmpty(res.best));
 }
+
+TEST(Search, RootThreeHoldsAgainstAFourThree) {
+  // From a sparring game against Rapfi (data/tactics.txt): White threatens
+  // a four-three, and Black's winning answer h3 is on none of its lines;
+  // it makes an open three (h3 i4 j5) that White must answer first. The
+  // root searched only the points on White's lines and Black's fours, saw
+  // every one of them lost, and played e5 expecting to be mated in 16.
+  Board b(Rule::FREESTYLE, 15);
+  for (auto m : {"h8", "f7", "j10", "g7", "f8", "e7", "h7", "e8", "h9", "d7", "c7", "h10", "e6",
+                 "g6", "d9", "h5", "i4", "g5", "g4", "h4", "f6", "i5", "j5", "g3", "j6", "f4"})
+    b.play(at(m));
+  ASSERT_EQ(b.sideToMove(), BLACK);
+  SearchResult res = searchNodes(b, 300'000);
+  EXPECT_EQ(pointName(res.best), "h3") << "value " << res.value;
+  EXPECT_GT(res.value, -VALUE_WIN_MIN);
+}
+
