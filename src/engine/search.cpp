@@ -29,6 +29,9 @@ constexpr int MAX_DEPTH = 64;
 constexpr int ORDER_US[THREAT_NB] = {0, 300, 1500, 2500, 2000, 6000, 6000, 8000, 20000};
 constexpr int ORDER_THEM[THREAT_NB] = {0, 150, 800, 1500, 1200, 4000, 4000, 5000, 15000};
 constexpr int TT_MOVE_KEY = 1 << 24;
+constexpr int KILLER_KEY = 3000;
+/// Moves picked by a scan of the list before the rest is sorted once.
+constexpr int LAZY_PICKS = 1;
 
 /// A candidate's ordering key before the table move, killers and history.
 int threatKey(const Board& b, Pos p, Color us) {
@@ -36,9 +39,6 @@ int threatKey(const Board& b, Pos p, Color us) {
   return ORDER_US[b.threat(p, us)] + ORDER_THEM[b.threat(p, them)] + b.cellScore(p, us) +
          b.cellScore(p, them);
 }
-constexpr int KILLER_KEY = 3000;
-/// Moves picked by a scan of the list before the rest is sorted once.
-constexpr int LAZY_PICKS = 1;
 
 /// Quiet moves searched at non-PV nodes of depth 1..LMP_DEPTH before the
 /// rest is skipped (late-move pruning).
