@@ -657,9 +657,8 @@ SearchResult Searcher::search(const Board& board, const SearchLimits& limits,
     int n = b.stoneCount() ? main->generate<R>(moves, keys, NO_POS, 0) : 0;
     // Against a four-three threat the generator keeps only the points on
     // its lines (and our fours); at the root our threes join them: a three
-    // elsewhere can still hold when the opponent's four must be blocked on
-    // one of its points (the block then makes our four), and a root that
-    // sees every kept move lost should not stop there.
+    // elsewhere can still win (the opponent must answer it first), and a
+    // root that sees every kept move lost should not stop there.
     if (n && main->facingFourThree()) n = main->addThrees<R>(moves, keys, n);
     std::vector<Pos> cands;
     for (int i = 0; i < n; ++i)
