@@ -74,6 +74,14 @@ constexpr int IIR_DEPTH = 4;
 /// anyway (the hard limit stops it; its partial result counts).
 constexpr int FALLING_MARGIN = 80;
 
+/// Aspiration windows: from this depth on, the main thread searches the
+/// root with a window of ASPIRATION_STEP either side of the previous
+/// iteration's value, doubling the failed side's step on each miss and
+/// opening it fully once the step passes ASPIRATION_MAX_STEP.
+constexpr int ASPIRATION_DEPTH = 5;
+constexpr int ASPIRATION_STEP = 100;
+constexpr int ASPIRATION_MAX_STEP = 1600;
+
 /// Renju three extension: a node that must answer an open three with at
 /// most this many blocks searches them without spending a ply, up to twice
 /// the iteration's depth from the root. White's long threat sequences (in
@@ -161,7 +169,9 @@ class SearchThread {
 
  private:
   template <Rule R>
-  Value rootSearch(int depth, int& bestIndex);
+  Value rootSearch(int depth, int& bestIndex, Value alpha, Value beta);
+  template <Rule R>
+  Value aspirationSearch(int depth, int& bestIndex, const SearchResult& last);
   template <Rule R>
   Value search(Value alpha, Value beta, int depth, int ply, bool pvNode);
   template <Rule R>
@@ -507,8 +517,8 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
 }
 
 template <Rule R>
-Value SearchThread::rootSearch(int depth, int& bestIndex) {
-  Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE, best = -VALUE_INFINITE;
+Value SearchThread::rootSearch(int depth, int& bestIndex, Value alpha, Value beta) {
+  Value best = -VALUE_INFINITE;
   bool exact = sh_.config.exactRootValues;
   bestIndex = -1;
   pvLen_[0] = 0;
@@ -534,9 +544,41 @@ Value SearchThread::rootSearch(int depth, int& bestIndex) {
       for (int j = 1; j < pvLen_[1]; ++j) pv_[0][j] = pv_[1][j];
       pvLen_[0] = std::max(pvLen_[1], 1);
       if (!exact) alpha = std::max(alpha, v);
+      if (!exact && v >= beta) break;  // an aspiration window failed high
     }
   }
   return best;
+}
+
+template <Rule R>
+Value SearchThread::aspirationSearch(int depth, int& bestIndex, const SearchResult& last) {
+  // The main thread's iterations from ASPIRATION_DEPTH on start with a
+  // window around the last iteration's value; a value outside it widens
+  // that side (the step doubles) and searches again, and past
+  // ASPIRATION_MAX_STEP the side opens fully. Helpers, exact root values
+  // (the levels' random choice) and proven values use the full window.
+  if (id_ != 0 || depth < ASPIRATION_DEPTH || last.depth == 0 || isDecisive(last.value) ||
+      sh_.config.exactRootValues)
+    return rootSearch<R>(depth, bestIndex, -VALUE_INFINITE, VALUE_INFINITE);
+  int step = ASPIRATION_STEP;
+  Value lo = std::max<int>(last.value - step, -VALUE_INFINITE);
+  Value hi = std::min<int>(last.value + step, VALUE_INFINITE);
+  for (;;) {
+    Value v = rootSearch<R>(depth, bestIndex, lo, hi);
+    if (aborted()) return v;
+    if (v <= lo && lo > -VALUE_INFINITE) {
+      step *= 2;
+      lo = step > ASPIRATION_MAX_STEP ? -VALUE_INFINITE : std::max<int>(v - step, -VALUE_INFINITE);
+    } else if (v >= hi && hi < VALUE_INFINITE) {
+      step *= 2;
+      hi = step > ASPIRATION_MAX_STEP ? VALUE_INFINITE : std::min<int>(v + step, VALUE_INFINITE);
+      // The move that failed high leads the next pass.
+      std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
+                       [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+    } else {
+      return v;
+    }
+  }
 }
 
 template <Rule R>
@@ -548,7 +590,7 @@ void SearchThread::iterate(SearchResult& out,
   for (int depth = 1 + (id_ & 1); depth <= maxDepth; ++depth) {
     rootDepth_ = depth;
     int bestIndex = -1;
-    Value v = rootSearch<R>(depth, bestIndex);
+    Value v = aspirationSearch<R>(depth, bestIndex, out);
     if (id_ != 0) {
       if (aborted()) return;
       continue;
