@@ -178,6 +178,11 @@ class SearchThread {
   Value qsearch(Value alpha, Value beta, int ply, int foursLeft);
 
   bool aborted() const { return sh_.abort.load(std::memory_order_relaxed); }
+  /// Best value first; equal values keep their previous order.
+  void sortRootMoves() {
+    std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+  }
   void checkLimits();
   void updatePv(int ply, Pos m) {
     pv_[ply][ply] = m;
@@ -552,11 +557,8 @@ Value SearchThread::rootSearch(int depth, int& bestIndex, Value alpha, Value bet
 
 template <Rule R>
 Value SearchThread::aspirationSearch(int depth, int& bestIndex, const SearchResult& last) {
-  // The main thread's iterations from ASPIRATION_DEPTH on start with a
-  // window around the last iteration's value; a value outside it widens
-  // that side (the step doubles) and searches again, and past
-  // ASPIRATION_MAX_STEP the side opens fully. Helpers, exact root values
-  // (the levels' random choice) and proven values use the full window.
+  // The windows are described at ASPIRATION_DEPTH. Helpers, exact root
+  // values (the levels' random choice) and proven values use the full one.
   if (id_ != 0 || depth < ASPIRATION_DEPTH || last.depth == 0 || isDecisive(last.value) ||
       sh_.config.exactRootValues)
     return rootSearch<R>(depth, bestIndex, -VALUE_INFINITE, VALUE_INFINITE);
@@ -573,8 +575,7 @@ Value SearchThread::aspirationSearch(int depth, int& bestIndex, const SearchResu
       step *= 2;
       hi = step > ASPIRATION_MAX_STEP ? VALUE_INFINITE : std::min<int>(v + step, VALUE_INFINITE);
       // The move that failed high leads the next pass.
-      std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
-                       [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+      sortRootMoves();
     } else {
       return v;
     }
@@ -607,9 +608,7 @@ void SearchThread::iterate(SearchResult& out,
       }
       return;
     }
-    // Best first; the rest keep their previous relative order (stable).
-    std::stable_sort(rootMoves_.begin(), rootMoves_.end(),
-                     [](const RootMove& a, const RootMove& b) { return a.value > b.value; });
+    sortRootMoves();
     Value previous = out.depth > 0 ? out.value : v;
     out.best = rootMoves_[0].move;
     out.value = v;
