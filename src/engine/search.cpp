@@ -199,6 +199,11 @@ class SearchThread {
   bool facingFourThree_ = false;  ///< ... or kept only a four-three's answers
   uint64_t nodes_ = 0;
   std::vector<RootMove> rootMoves_;
+  /// The root move whose fail high (above the aspiration window) ended
+  /// this iteration's last pass, and the bound it reached: if the clock
+  /// cuts the next pass, that move is played (it beat the previous best).
+  Pos failHigh_ = NO_POS;
+  Value failHighBound_ = 0;
   Pos killers_[MAX_PLY][2];
   int history_[COLOR_NB][CELL_NB];
   Pos pv_[MAX_PLY + 1][MAX_PLY + 1];
@@ -559,6 +564,7 @@ template <Rule R>
 Value SearchThread::aspirationSearch(int depth, int& bestIndex, const SearchResult& last) {
   // The windows are described at ASPIRATION_DEPTH. Helpers, exact root
   // values (the levels' random choice) and proven values use the full one.
+  failHigh_ = NO_POS;
   if (id_ != 0 || depth < ASPIRATION_DEPTH || last.depth == 0 || isDecisive(last.value) ||
       sh_.config.exactRootValues)
     return rootSearch<R>(depth, bestIndex, -VALUE_INFINITE, VALUE_INFINITE);
@@ -575,6 +581,10 @@ Value SearchThread::aspirationSearch(int depth, int& bestIndex, const SearchResu
       step *= 2;
       hi = step > ASPIRATION_MAX_STEP ? VALUE_INFINITE : std::min<int>(v + step, VALUE_INFINITE);
       // The move that failed high leads the next pass.
+      if (bestIndex > 0) {
+        failHigh_ = rootMoves_[bestIndex].move;
+        failHighBound_ = v;
+      }
       sortRootMoves();
     } else {
       return v;
@@ -605,6 +615,13 @@ void SearchThread::iterate(SearchResult& out,
         out.best = rootMoves_[bestIndex].move;
         out.value = rootMoves_[bestIndex].value;
         out.pv.assign(pv_[0], pv_[0] + pvLen_[0]);
+      } else if (failHigh_ != NO_POS && rootMoves_[0].move == failHigh_ &&
+                 rootMoves_[0].value >= failHighBound_) {
+        // Cut during the pass after a fail high: the move that failed high
+        // beat the first one at this depth (SPRT: +20 freestyle, engine-log).
+        out.best = failHigh_;
+        out.value = failHighBound_;
+        out.pv.assign(1, failHigh_);
       }
       return;
     }
