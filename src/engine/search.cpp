@@ -618,7 +618,7 @@ void SearchThread::iterate(SearchResult& out,
       } else if (failHigh_ != NO_POS && rootMoves_[0].move == failHigh_ &&
                  rootMoves_[0].value >= failHighBound_) {
         // Cut during the pass after a fail high: the move that failed high
-        // beat the first one at this depth (SPRT: +20 freestyle, engine-log).
+        // beat the first one at this depth (SPRT: +20 in freestyle and renju).
         out.best = failHigh_;
         out.value = failHighBound_;
         out.pv.assign(1, failHigh_);
