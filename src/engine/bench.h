@@ -21,8 +21,9 @@ struct BenchResult {
   std::vector<std::string> lines;  ///< one line per position: rule, moves, result
 };
 
-/// The bench depth used when none is given.
-constexpr int BENCH_DEPTH = 6;
+/// The bench depth used when none is given: deep enough for the singular
+/// extension (depth 7 and more) to show in the signature.
+constexpr int BENCH_DEPTH = 8;
 /// Table size of the bench (fixed so node counts never depend on settings).
 constexpr size_t BENCH_HASH_MIB = 16;
 
