@@ -79,6 +79,15 @@ constexpr int SE_DEPTH = 7;
 constexpr int SE_TABLE_DEPTH = 3;
 constexpr int SE_MARGIN = 2;
 
+/// Forced blocks: answering the opponent's four costs no depth, and each
+/// such answer also adds FORCED_EXT_CARRY hundredths of a ply to a carry
+/// kept along the line; whenever the carry reaches a whole ply, the move is
+/// searched a ply deeper (1.3 plies a block in all, as Rapfi's extension of
+/// its answers to a four). Not at the leaves (depth 0), and only within
+/// twice the iteration's depth from the root. Freestyle and exact five
+/// (the SPRT was run in freestyle).
+constexpr int FORCED_EXT_CARRY = 30;
+
 /// Internal iterative reduction from this depth on.
 constexpr int IIR_DEPTH = 4;
 
@@ -219,6 +228,7 @@ class SearchThread {
   Pos failHigh_ = NO_POS;
   Value failHighBound_ = 0;
   Pos excluded_[MAX_PLY + 1];
+  int carry_[MAX_PLY + 2] = {};  ///< extension carried down the line, in 1/100 ply
   Pos killers_[MAX_PLY][2];
   int history_[COLOR_NB][CELL_NB];
   Pos pv_[MAX_PLY + 1][MAX_PLY + 1];
@@ -512,6 +522,15 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
       if (sv < sb) ++newDepth;
       else if (sb >= beta) return sb;  // multi-cut: another move holds beta too
     }
+    // 8b. The forced block's fraction of a ply (see FORCED_EXT_CARRY).
+    int carry = carry_[ply];
+    if (R != Rule::RENJU && forced != NO_POS && depth >= 1 && ply < 2 * rootDepth_)
+      carry += FORCED_EXT_CARRY;
+    if (carry >= 100) {
+      ++newDepth;
+      carry -= 100;
+    }
+    carry_[ply + 1] = carry;
     // The child's table entry loads while the move updates the patterns.
     sh_.tt.prefetch(b.hashAfter(m));
     pos_.play<R>(m);
@@ -571,6 +590,7 @@ Value SearchThread::rootSearch(int depth, int& bestIndex, Value alpha, Value bet
   pvLen_[0] = 0;
   for (size_t i = 0; i < rootMoves_.size(); ++i) {
     RootMove& rm = rootMoves_[i];
+    carry_[1] = 0;
     pos_.play<R>(rm.move);
     ++nodes_;
     Value v;

@@ -405,7 +405,8 @@ TEST(Search, DeepIterationsOnANearlyFullBoard) {
     x o . . .
     . . . o x
     o x . x o
-  )", 5, 0, 0);
+  )",
+            5, 0, 0);
   ASSERT_EQ(d.board.emptyCount(), 7);
   SearchResult r = searchNodes(d.board, 0, 60);
   ASSERT_NE(r.best, NO_POS);
@@ -437,7 +438,7 @@ TEST(Search, RootThreeHoldsAgainstAFourThree) {
   // every one of them lost, and played e5 expecting to be mated in 16.
   Board b(Rule::FREESTYLE, 15);
   for (auto m : {"h8", "f7", "j10", "g7", "f8", "e7", "h7", "e8", "h9", "d7", "c7", "h10", "e6",
-                 "g6", "d9", "h5", "i4", "g5", "g4", "h4", "f6", "i5", "j5", "g3", "j6", "f4"})
+                 "g6", "d9", "h5",  "i4", "g5", "g4", "h4", "f6", "i5", "j5", "g3", "j6",  "f4"})
     b.play(at(m));
   ASSERT_EQ(b.sideToMove(), BLACK);
   SearchResult res = searchNodes(b, 300'000);
@@ -455,4 +456,23 @@ TEST(Search, SingularExtensionFindsTheOnlyDefence) {
   ASSERT_EQ(b.sideToMove(), WHITE);
   SearchResult res = searchNodes(b, 1'000'000);
   EXPECT_EQ(pointName(res.best), "g5") << "value " << res.value << " depth " << res.depth;
+}
+
+TEST(Search, ForcedBlockCarryFindsTheOnlyDefence) {
+  // From a sparring game against Rapfi (data/tactics.txt): only g8 holds
+  // for Black. With the 0.3 ply each forced block adds to the line
+  // (FORCED_EXT_CARRY) the search finds it within 100,000 nodes; without
+  // it, it played g5 there (and g8 from 200,000 on).
+  Board b(Rule::FREESTYLE, 15);
+  for (auto m :
+       {"h8",  "i8",  "f6",  "h9",  "g10", "i10", "g9",  "i7",  "i9",  "g7",  "g11", "g12", "h10",
+        "f12", "f8",  "e7",  "f7",  "f9",  "h12", "f10", "f13", "j11", "k12", "j12", "j10", "k9",
+        "k11", "l12", "k13", "k14", "h6",  "k7",  "k8",  "f5",  "h7",  "h5",  "e8",  "i5"})
+    b.play(at(m));
+  ASSERT_EQ(b.sideToMove(), BLACK);
+  for (uint64_t nodes : {100'000, 200'000, 400'000}) {
+    SearchResult res = searchNodes(b, nodes);
+    EXPECT_EQ(pointName(res.best), "g8")
+        << nodes << " nodes: value " << res.value << " depth " << res.depth;
+  }
 }
