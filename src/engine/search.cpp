@@ -228,7 +228,9 @@ class SearchThread {
   Pos failHigh_ = NO_POS;
   Value failHighBound_ = 0;
   Pos excluded_[MAX_PLY + 1];
-  int carry_[MAX_PLY + 2] = {};  ///< extension carried down the line, in 1/100 ply
+  /// Extension carried down the line, in 1/100 ply; written by search() at
+  /// ply for ply + 1, so carry_[1] (the root's children) stays 0.
+  int carry_[MAX_PLY + 2] = {};
   Pos killers_[MAX_PLY][2];
   int history_[COLOR_NB][CELL_NB];
   Pos pv_[MAX_PLY + 1][MAX_PLY + 1];
@@ -590,7 +592,6 @@ Value SearchThread::rootSearch(int depth, int& bestIndex, Value alpha, Value bet
   pvLen_[0] = 0;
   for (size_t i = 0; i < rootMoves_.size(); ++i) {
     RootMove& rm = rootMoves_[i];
-    carry_[1] = 0;
     pos_.play<R>(rm.move);
     ++nodes_;
     Value v;

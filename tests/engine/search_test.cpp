@@ -405,8 +405,7 @@ TEST(Search, DeepIterationsOnANearlyFullBoard) {
     x o . . .
     . . . o x
     o x . x o
-  )",
-            5, 0, 0);
+  )", 5, 0, 0);
   ASSERT_EQ(d.board.emptyCount(), 7);
   SearchResult r = searchNodes(d.board, 0, 60);
   ASSERT_NE(r.best, NO_POS);
@@ -438,7 +437,7 @@ TEST(Search, RootThreeHoldsAgainstAFourThree) {
   // every one of them lost, and played e5 expecting to be mated in 16.
   Board b(Rule::FREESTYLE, 15);
   for (auto m : {"h8", "f7", "j10", "g7", "f8", "e7", "h7", "e8", "h9", "d7", "c7", "h10", "e6",
-                 "g6", "d9", "h5",  "i4", "g5", "g4", "h4", "f6", "i5", "j5", "g3", "j6",  "f4"})
+                 "g6", "d9", "h5", "i4", "g5", "g4", "h4", "f6", "i5", "j5", "g3", "j6", "f4"})
     b.play(at(m));
   ASSERT_EQ(b.sideToMove(), BLACK);
   SearchResult res = searchNodes(b, 300'000);
