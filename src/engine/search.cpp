@@ -45,12 +45,13 @@ int threatKey(const Board& b, Pos p, Color us) {
 constexpr int LMP_DEPTH = 6;
 constexpr int LMP_LIMIT[LMP_DEPTH + 1] = {0, 5, 8, 12, 17, 23, 30};
 
-/// Freestyle and exact five: a tactical move that only makes a three or a
-/// simple four, or only blocks the opponent's three or simple-four point
-/// ("semi-tactical"), is reduced as a quiet move and pruned from half as
-/// many moves again as the quiet moves' limit (as Rapfi reduces and prunes
-/// every late move). Double threes, four-threes, double and straight fours
-/// (ours, or the opponent's to block) and the forced block stay exempt.
+/// A tactical move that only makes a three or a simple four, or only
+/// blocks the opponent's three or simple-four point ("semi-tactical"), is
+/// reduced as a quiet move and pruned from half as many moves again as the
+/// quiet moves' limit (as Rapfi reduces and prunes every late move). Double
+/// threes, four-threes, double and straight fours (ours, or the opponent's
+/// to block) and the forced block stay exempt. Every rule: freestyle and
+/// exact five since session 30, renju since session 37.
 constexpr int SEMI_LMP_LIMIT[LMP_DEPTH + 1] = {0, 8, 12, 18, 26, 35, 45};
 constexpr bool isSemiThreat(Threat t) { return t != T_33 && t < T_43; }
 
@@ -502,7 +503,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     if (m == excluded) continue;
     Threat mineT = b.threat(m, us), theirT = b.threat(m, them);
     bool tactical = forced != NO_POS || mineT >= T_F3 || theirT >= T_F3;
-    bool semi = R != Rule::RENJU && tactical && forced == NO_POS && isSemiThreat(mineT) &&
+    bool semi = tactical && forced == NO_POS && isSemiThreat(mineT) &&
                 isSemiThreat(theirT);
     if (!pvNode && depth <= LMP_DEPTH && best > -VALUE_WIN_MIN &&
         ((!tactical && i >= LMP_LIMIT[depth]) || (semi && i >= SEMI_LMP_LIMIT[depth])))
