@@ -503,8 +503,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     if (m == excluded) continue;
     Threat mineT = b.threat(m, us), theirT = b.threat(m, them);
     bool tactical = forced != NO_POS || mineT >= T_F3 || theirT >= T_F3;
-    bool semi = tactical && forced == NO_POS && isSemiThreat(mineT) &&
-                isSemiThreat(theirT);
+    bool semi = tactical && forced == NO_POS && isSemiThreat(mineT) && isSemiThreat(theirT);
     if (!pvNode && depth <= LMP_DEPTH && best > -VALUE_WIN_MIN &&
         ((!tactical && i >= LMP_LIMIT[depth]) || (semi && i >= SEMI_LMP_LIMIT[depth])))
       continue;

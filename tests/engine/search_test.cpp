@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/notation.h"
 #include "engine/bench.h"
@@ -473,5 +476,22 @@ TEST(Search, ForcedBlockCarryFindsTheOnlyDefence) {
     SearchResult res = searchNodes(b, nodes);
     EXPECT_EQ(pointName(res.best), "g8")
         << nodes << " nodes: value " << res.value << " depth " << res.depth;
+  }
+}
+
+TEST(Search, RenjuSemiTacticalReductionsFindTheWin) {
+  // From a sparring game against Rapfi (data/tactics.txt, renju): Black
+  // wins with any of six moves. With the semi-tactical moves reduced and
+  // pruned in renju too, the search finds one within 100,000 nodes; when
+  // renju exempted them, it played e9 up to 800,000 nodes.
+  Board b(Rule::RENJU, 15);
+  for (auto m : {"h8", "i9", "h6", "j8", "g7", "k7", "h10", "i5"}) b.play(at(m));
+  ASSERT_EQ(b.sideToMove(), BLACK);
+  const std::vector<std::string> wins{"f6", "f8", "h7", "j6", "e7", "g9"};
+  for (uint64_t nodes : {100'000, 200'000}) {
+    SearchResult res = searchNodes(b, nodes);
+    EXPECT_NE(std::find(wins.begin(), wins.end(), pointName(res.best)), wins.end())
+        << nodes << " nodes: played " << pointName(res.best) << ", value " << res.value << " depth "
+        << res.depth;
   }
 }
