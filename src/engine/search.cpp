@@ -109,7 +109,11 @@ constexpr int ASPIRATION_MAX_STEP = 1600;
 /// most this many blocks searches them without spending a ply, up to twice
 /// the iteration's depth from the root. White's long threat sequences (in
 /// which Black's blocks may be forbidden) then show within a move's time.
-constexpr int THREE_EXT_BLOCKS = 2;
+/// Three takes in every single open three: a broken one (two ends and the
+/// gap) and a straight one with room on one side only (two ends and the far
+/// point); 2 (straight threes with room on both sides) until session 38,
+/// when renju SPRTs said +16 and more (docs/engine-log.md).
+constexpr int THREE_EXT_BLOCKS = 3;
 
 /// The points the four quiescence looks at around the side's last stone:
 /// those within two steps in every direction, and those up to four steps

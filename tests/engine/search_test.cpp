@@ -495,3 +495,24 @@ TEST(Search, RenjuSemiTacticalReductionsFindTheWin) {
         << res.depth;
   }
 }
+
+TEST(Search, RenjuThreeExtensionTakesEveryOpenThree) {
+  // From two sparring games against Rapfi that reached the same position
+  // (data/tactics.txt, renju): Black wins with any of five moves. With the
+  // three extension for every single open three (up to three blocks), the
+  // search finds one from 50,000 nodes; when only the straight threes with
+  // two blocks were extended, it played i4 up to 100,000 nodes.
+  Board b(Rule::RENJU, 15);
+  for (auto m : {"h8", "h9", "j6", "g8", "i10", "g10", "g9", "i7", "i8", "h7", "f9", "g7",
+                 "j7", "j8", "h6", "f7", "e7",  "g6",  "e6", "f5", "g5", "f6", "f4", "e3",
+                 "e4", "d4", "e5", "e8", "h5",  "c5",  "b6", "g3", "k6", "l6"})
+    b.play(at(m));
+  ASSERT_EQ(b.sideToMove(), BLACK);
+  const std::vector<std::string> wins{"i6", "j5", "k8", "l5", "m4"};
+  for (uint64_t nodes : {50'000, 100'000}) {
+    SearchResult res = searchNodes(b, nodes);
+    EXPECT_NE(std::find(wins.begin(), wins.end(), pointName(res.best)), wins.end())
+        << nodes << " nodes: played " << pointName(res.best) << ", value " << res.value << " depth "
+        << res.depth;
+  }
+}
