@@ -476,7 +476,7 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     }
   }
 
-  // 7a. Renju: the answer to an open three with at most two blocks costs
+  // 7a. Renju: the answer to an open three with at most three blocks costs
   //     no depth (the blocks only; our fours among the moves do not count).
   int ext = 0;
   if (R == Rule::RENJU && forced == NO_POS && facingThree_ && ply < 2 * rootDepth_) {
