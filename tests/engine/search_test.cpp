@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -27,6 +28,17 @@ SearchResult searchNodes(const Board& b, uint64_t nodes, int depth = 0, SearchCo
   l.nodes = nodes;
   l.depth = depth;
   return s.search(b, l, config);
+}
+
+/// Expects the search, at each node budget, to play one of `answers`.
+void expectOneOf(const Board& b, const std::vector<std::string>& answers,
+                 std::initializer_list<uint64_t> budgets) {
+  for (uint64_t nodes : budgets) {
+    SearchResult res = searchNodes(b, nodes);
+    EXPECT_NE(std::find(answers.begin(), answers.end(), pointName(res.best)), answers.end())
+        << nodes << " nodes: played " << pointName(res.best) << ", value " << res.value << " depth "
+        << res.depth;
+  }
 }
 
 // Black has a VCF of three fours (found by a seeded random-playout search).
@@ -487,13 +499,7 @@ TEST(Search, RenjuSemiTacticalReductionsFindTheWin) {
   Board b(Rule::RENJU, 15);
   for (auto m : {"h8", "i9", "h6", "j8", "g7", "k7", "h10", "i5"}) b.play(at(m));
   ASSERT_EQ(b.sideToMove(), BLACK);
-  const std::vector<std::string> wins{"f6", "f8", "h7", "j6", "e7", "g9"};
-  for (uint64_t nodes : {100'000, 200'000}) {
-    SearchResult res = searchNodes(b, nodes);
-    EXPECT_NE(std::find(wins.begin(), wins.end(), pointName(res.best)), wins.end())
-        << nodes << " nodes: played " << pointName(res.best) << ", value " << res.value << " depth "
-        << res.depth;
-  }
+  expectOneOf(b, {"f6", "f8", "h7", "j6", "e7", "g9"}, {100'000, 200'000});
 }
 
 TEST(Search, RenjuThreeExtensionTakesEveryOpenThree) {
@@ -508,11 +514,5 @@ TEST(Search, RenjuThreeExtensionTakesEveryOpenThree) {
                  "e4", "d4", "e5", "e8", "h5",  "c5",  "b6", "g3", "k6", "l6"})
     b.play(at(m));
   ASSERT_EQ(b.sideToMove(), BLACK);
-  const std::vector<std::string> wins{"i6", "j5", "k8", "l5", "m4"};
-  for (uint64_t nodes : {50'000, 100'000}) {
-    SearchResult res = searchNodes(b, nodes);
-    EXPECT_NE(std::find(wins.begin(), wins.end(), pointName(res.best)), wins.end())
-        << nodes << " nodes: played " << pointName(res.best) << ", value " << res.value << " depth "
-        << res.depth;
-  }
+  expectOneOf(b, {"i6", "j5", "k8", "l5", "m4"}, {50'000, 100'000});
 }
