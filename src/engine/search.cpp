@@ -92,6 +92,20 @@ constexpr int FORCED_EXT_CARRY = 30;
 /// Internal iterative reduction from this depth on.
 constexpr int IIR_DEPTH = 4;
 
+/// ProbCut: at a non-PV node of depth PROBCUT_DEPTH or more that need not
+/// answer an open three or a four-three threat (its moves are then only
+/// the defences, and a shallow search misjudged them: the only defence of
+/// tactics line 173 was lost up to 1,000,000 nodes), the first
+/// PROBCUT_MOVES moves in order are searched three plies shallower than
+/// their usual depth, with a null window at beta + PROBCUT_MARGIN; a move
+/// that holds it there ends the node (a lower bound, stored for depth - 3).
+/// Skipped when the table already says the node stays below that bound at
+/// such a depth. Freestyle and exact five only: in renju the SPRT lost.
+constexpr int PROBCUT_DEPTH = 5;
+constexpr int PROBCUT_MARGIN = 200;
+constexpr int PROBCUT_MOVES = 3;
+constexpr int PROBCUT_REDUCTION = 3;
+
 /// A falling value: an iteration that ends past the soft limit with a
 /// value this much below the previous iteration's starts the next one
 /// anyway (the hard limit stops it; its partial result counts).
@@ -483,6 +497,31 @@ Value SearchThread::search(Value alpha, Value beta, int depth, int ply, bool pvN
     int blocks = 0;
     for (int i = 0; i < n; ++i) blocks += b.threat(moves[i], us) < T_B4;
     ext = blocks <= THREE_EXT_BLOCKS;
+  }
+
+  // 7b. ProbCut (see PROBCUT_DEPTH): a shallow search of the first moves
+  //     far above beta predicts the full one's cut.
+  if (R != Rule::RENJU && !pvNode && forced == NO_POS && !facingThree_ && !facingFourThree_ &&
+      excluded == NO_POS && depth >= PROBCUT_DEPTH && !isDecisive(beta)) {
+    Value pb = beta + PROBCUT_MARGIN;
+    bool tableBelow =
+        ttHit && tte.depth >= depth - PROBCUT_REDUCTION && valueFromTT(tte.value, ply) < pb;
+    if (!tableBelow && !isDecisive(pb)) {
+      sortMovesByKey(moves, keys, n);
+      for (int i = 0; i < std::min(n, PROBCUT_MOVES); ++i) {
+        Pos m = moves[i];
+        sh_.tt.prefetch(b.hashAfter(m));
+        pos_.play<R>(m);
+        carry_[ply + 1] = carry_[ply];
+        Value v = -search<R>(-pb, -pb + 1, depth - 1 - PROBCUT_REDUCTION, ply + 1, false);
+        pos_.undo();
+        if (aborted()) return 0;
+        if (v >= pb) {
+          sh_.tt.store(b.hash(), m, valueToTT(v, ply), depth - PROBCUT_REDUCTION, BOUND_LOWER);
+          return v;
+        }
+      }
+    }
   }
 
   // 8. PVS over the moves, with late-move reductions and pruning for quiet

@@ -516,3 +516,14 @@ TEST(Search, RenjuThreeExtensionTakesEveryOpenThree) {
   ASSERT_EQ(b.sideToMove(), BLACK);
   expectOneOf(b, {"i6", "j5", "k8", "l5", "m4"}, {50'000, 100'000});
 }
+
+TEST(Search, ProbCutFindsAnEarlyWin) {
+  // From two sparring games against Rapfi (data/tactics.txt, freestyle):
+  // after six stones Black wins with i7 or f9. With ProbCut (a shallow
+  // search far above beta ends a node) the search finds one from 50,000
+  // nodes; without it, it played i9 at both budgets.
+  Board b(Rule::FREESTYLE, 15);
+  for (auto m : {"h8", "g8", "i11", "j7", "g9", "h7"}) b.play(at(m));
+  ASSERT_EQ(b.sideToMove(), BLACK);
+  expectOneOf(b, {"i7", "f9"}, {50'000, 100'000});
+}
