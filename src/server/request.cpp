@@ -1,5 +1,8 @@
 #include "server/request.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "game/json.h"
 #include "game/record.h"
 
@@ -103,6 +106,20 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json
   out->rules = rs;
   out->record = record;
   return 200;
+}
+
+bool onlyKnownFields(const json& body, std::initializer_list<const char*> extra,
+                     std::string* error) {
+  std::vector<std::string> known(std::begin(GAME_FIELDS), std::end(GAME_FIELDS));
+  known.insert(known.end(), extra.begin(), extra.end());
+  for (const auto& item : body.items()) {
+    if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+    *error = "unknown field '" + item.key() + "' (this request takes: " + list + ")";
+    return false;
+  }
+  return true;
 }
 
 json stateJson(const Game& game) { return gameStateJson(game); }

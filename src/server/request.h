@@ -5,6 +5,7 @@
 ///    "record": "h8 i9 ..."}
 /// Only "rules" is required. Errors come back as an HTTP status (400 for
 /// malformed input, 422 for a record that is not legal) and a message.
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -26,6 +27,16 @@ constexpr size_t MAX_REPLAY_ACTIONS = 1000;
 /// keeps the parsed JSON in *json. Returns 200, or a 4xx status with *error.
 int parseGameRequest(const std::string& body, GameRequest* out, Game* game,
                      nlohmann::json* json, std::string* error);
+
+/// The fields every game request may carry (see the top of this file).
+inline constexpr const char* GAME_FIELDS[] = {"rules", "size", "exactFive", "opening", "record"};
+
+/// Checks that `body` holds only the game fields and `extra`; else sets
+/// *error to a message naming the first unknown field and the known ones
+/// (a misspelt field would otherwise be ignored silently: `"moves"` for
+/// `"record"` searched the empty board) and returns false.
+bool onlyKnownFields(const nlohmann::json& body, std::initializer_list<const char*> extra,
+                     std::string* error);
 
 /// The state JSON (gameStateJson, shared with `gomoku state`).
 nlohmann::json stateJson(const Game& game);

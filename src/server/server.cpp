@@ -611,10 +611,12 @@ struct HttpServer::Impl {
   /// A job with the request's game; nullptr (with the error sent) when the
   /// body or its record is bad.
   static std::shared_ptr<SearchJob> parseJob(const httplib::Request& req, httplib::Response& res,
-                                             json* body) {
+                                             json* body,
+                                             std::initializer_list<const char*> fields) {
     std::string err;
     auto job = std::make_shared<SearchJob>();
     int status = parseGameRequest(req.body, &job->request, &job->game, body, &err);
+    if (status == 200 && !onlyKnownFields(*body, fields, &err)) status = 400;
     if (status != 200) {
       sendError(res, status, err);
       return nullptr;
@@ -642,9 +644,11 @@ struct HttpServer::Impl {
 
   /// Parses the body into a job (game + level); on error fills res.
   std::shared_ptr<SearchJob> parseSearch(const httplib::Request& req, httplib::Response& res,
-                                         bool analyze) {
+                                         bool analyze, bool polled) {
     json body;
-    auto job = parseJob(req, res, &body);
+    auto job = polled ? parseJob(req, res, &body, {"analyze", "timeMs", "level", "seed", "engine"})
+               : analyze ? parseJob(req, res, &body, {"timeMs", "engine"})
+                         : parseJob(req, res, &body, {"level", "seed", "engine"});
     if (!job) return nullptr;
     job->analyze = analyze;
     if (analyze) {
@@ -688,7 +692,7 @@ struct HttpServer::Impl {
   /// Parses a /review request (the game may be over); on error fills res.
   std::shared_ptr<SearchJob> parseReview(const httplib::Request& req, httplib::Response& res) {
     json body;
-    auto job = parseJob(req, res, &body);
+    auto job = parseJob(req, res, &body, {"timeMs", "engine"});
     if (!job) return nullptr;
     job->review = true;
     int64_t ms;
@@ -882,6 +886,7 @@ struct HttpServer::Impl {
       json body;
       std::string err;
       int status = parseGameRequest(req.body, &gr, &game, &body, &err);
+      if (status == 200 && !onlyKnownFields(body, {}, &err)) status = 400;
       if (status != 200) return sendError(res, status, err);
       sendJson(res, 200, stateJson(game));
     });
@@ -894,6 +899,7 @@ struct HttpServer::Impl {
       json body;
       std::string err;
       int status = parseGameRequest(req.body, &gr, &game, &body, &err);
+      if (status == 200 && !onlyKnownFields(body, {}, &err)) status = 400;
       if (status != 200) return sendError(res, status, err);
       std::vector<std::string> tokens = splitRecord(gr.record);
       if (tokens.size() > MAX_REPLAY_ACTIONS)
@@ -911,11 +917,11 @@ struct HttpServer::Impl {
     });
 
     http.Post("/api/v1/move", [this](const httplib::Request& req, httplib::Response& res) {
-      if (auto job = parseSearch(req, res, false)) runSync(job, res);
+      if (auto job = parseSearch(req, res, false, false)) runSync(job, res);
     });
 
     http.Post("/api/v1/analyze", [this](const httplib::Request& req, httplib::Response& res) {
-      if (auto job = parseSearch(req, res, true)) runSync(job, res);
+      if (auto job = parseSearch(req, res, true, false)) runSync(job, res);
     });
 
     // Game review: every position of the record analysed in the background,
@@ -936,7 +942,7 @@ struct HttpServer::Impl {
         analyze = b.is_object() && b.value("analyze", false);
       } catch (...) {
       }
-      auto job = parseSearch(req, res, analyze);
+      auto job = parseSearch(req, res, analyze, true);
       if (!job) return;
       if (!launch(job)) return sendBusy(res);
       sendJson(res, 202, jobStatusJson(*job));

@@ -223,6 +223,44 @@ TEST_F(ApiTest, MoveRejectsBadLevelsAndFinishedGames) {
   EXPECT_TRUE(j2.contains("error"));
 }
 
+TEST_F(ApiTest, UnknownFieldsAreRejectedByName) {
+  // "moves" instead of "record" used to be ignored: the computer answered
+  // the empty board.
+  auto [s1, j1] = post("/api/v1/move",
+                       json{{"rules", "freestyle"}, {"moves", {"h8", "i9"}}, {"level", "easy"}});
+  EXPECT_EQ(s1, 400);
+  EXPECT_NE(j1.value("error", "").find("unknown field 'moves'"), std::string::npos) << j1.dump();
+  EXPECT_NE(j1.value("error", "").find("record"), std::string::npos) << j1.dump();
+  // A field of another request is unknown here: /move has no timeMs.
+  auto [s2, j2] = post("/api/v1/move", json{{"rules", "freestyle"}, {"timeMs", 200}});
+  EXPECT_EQ(s2, 400);
+  EXPECT_NE(j2.value("error", "").find("'timeMs'"), std::string::npos) << j2.dump();
+  auto [s3, j3] = post("/api/v1/state", json{{"rules", "renju"}, {"recrod", "h8"}});
+  EXPECT_EQ(s3, 400);
+  EXPECT_NE(j3.value("error", "").find("'recrod'"), std::string::npos) << j3.dump();
+  auto [s4, j4] = post("/api/v1/replay", json{{"rules", "renju"}, {"level", "hard"}});
+  EXPECT_EQ(s4, 400);
+  auto [s5, j5] =
+      post("/api/v1/review", json{{"rules", "freestyle"}, {"record", "h8"}, {"level", "hard"}});
+  EXPECT_EQ(s5, 400);
+  // Every field a request documents is still taken.
+  auto [s6, j6] = post("/api/v1/move", json{{"rules", "freestyle"},
+                                            {"size", 15},
+                                            {"exactFive", false},
+                                            {"opening", "free"},
+                                            {"record", "h8"},
+                                            {"level", "easy"},
+                                            {"seed", 3},
+                                            {"engine", "builtin"}});
+  EXPECT_EQ(s6, 200) << j6.dump();
+  auto [s7, j7] = post("/api/v1/state", json{{"rules", "freestyle"},
+                                             {"size", 15},
+                                             {"exactFive", true},
+                                             {"opening", "free"},
+                                             {"record", "h8"}});
+  EXPECT_EQ(s7, 200) << j7.dump();
+}
+
 TEST_F(ApiTest, AnalyzeReturnsEvaluationAndLine) {
   auto [status, j] = post("/api/v1/analyze", json{{"rules", "freestyle"}, {"record", "h8 i9"}, {"timeMs", 200}});
   ASSERT_EQ(status, 200) << j.dump();
