@@ -144,12 +144,16 @@ struct OnlineGames::Impl {
     int status = parseGameRequest(req.body, &gr, &game, &body, &err);
     if (status != 200) return sendError(res, status, err);
     if (!gr.record.empty()) return sendError(res, 400, "an online game starts with an empty record");
+    // A misspelt "seat" or "clock" would silently start another game.
+    if (!onlyKnownFields(body, {"seat", "clock"}, &err)) return sendError(res, 400, err);
     RoomSettings s;
     s.rules = gr.rules;
     if (body.contains("clock") && !body["clock"].is_null()) {
       const json& c = body["clock"];
       if (!c.is_object() || !c.contains("minutes") || !c["minutes"].is_number())
         return sendError(res, 400, "'clock' must be {\"minutes\": number, \"increment\": seconds}");
+      if (!onlyFields(c, {}, {"minutes", "increment"}, "'clock'", &err))
+        return sendError(res, 400, err);
       double minutes = c["minutes"].get<double>();
       double inc = c.contains("increment") ? (c["increment"].is_number() ? c["increment"].get<double>() : -1) : 0;
       if (!(minutes > 0 && minutes <= MAX_CLOCK_MINUTES))
@@ -243,6 +247,9 @@ struct OnlineGames::Impl {
       return sendError(res, 400, "malformed JSON: send {\"token\": ..., \"action\": ...}");
     }
     if (!body.is_object()) return sendError(res, 400, "the request body must be a JSON object");
+    std::string err;
+    if (!onlyFields(body, {}, {"token", "action"}, "this request", &err))
+      return sendError(res, 400, err);
     std::string token = body.contains("token") && body["token"].is_string() ? body["token"].get<std::string>() : "";
     if (!body.contains("action") || !body["action"].is_string())
       return sendError(res, 400, "'action' must be a string: a record token or an offer (docs/api.md)");

@@ -107,23 +107,28 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json
   return 200;
 }
 
-bool onlyKnownFields(const json& body, std::initializer_list<const char*> extra,
-                     std::string* error) {
+bool onlyFields(const json& object, std::span<const char* const> fields,
+                std::initializer_list<const char*> extra, const char* what, std::string* error) {
   auto known = [&](const std::string& key) {
     auto is = [&](const char* f) { return key == f; };
-    return std::any_of(std::begin(GAME_FIELDS), std::end(GAME_FIELDS), is) ||
+    return std::any_of(fields.begin(), fields.end(), is) ||
            std::any_of(extra.begin(), extra.end(), is);
   };
-  for (const auto& item : body.items()) {
+  for (const auto& item : object.items()) {
     if (known(item.key())) continue;
     // Only a rejected request pays for the list of what it may carry.
     std::string list;
-    for (const char* f : GAME_FIELDS) list += (list.empty() ? "" : ", ") + std::string(f);
-    for (const char* f : extra) list += ", " + std::string(f);
-    *error = "unknown field '" + item.key() + "' (this request takes: " + list + ")";
+    for (const char* f : fields) list += (list.empty() ? "" : ", ") + std::string(f);
+    for (const char* f : extra) list += (list.empty() ? "" : ", ") + std::string(f);
+    *error = "unknown field '" + item.key() + "' (" + what + " takes: " + list + ")";
     return false;
   }
   return true;
+}
+
+bool onlyKnownFields(const json& body, std::initializer_list<const char*> extra,
+                     std::string* error) {
+  return onlyFields(body, GAME_FIELDS, extra, "this request", error);
 }
 
 json stateJson(const Game& game) { return gameStateJson(game); }

@@ -7,6 +7,7 @@
 /// malformed input, 422 for a record that is not legal) and a message.
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 
 #include "game/game.h"
@@ -37,6 +38,12 @@ inline constexpr const char* GAME_FIELDS[] = {"rules", "size", "exactFive", "ope
 /// `"record"` searched the empty board) and returns false.
 bool onlyKnownFields(const nlohmann::json& body, std::initializer_list<const char*> extra,
                      std::string* error);
+
+/// The same for any JSON object that may hold only `fields` (the online
+/// game's `{"token", "action"}`, a clock's `{"minutes", "increment"}`);
+/// `what` names it in the message ("this request", "'clock'").
+bool onlyFields(const nlohmann::json& object, std::span<const char* const> fields,
+                std::initializer_list<const char*> extra, const char* what, std::string* error);
 
 /// The state JSON (gameStateJson, shared with `gomoku state`).
 nlohmann::json stateJson(const Game& game);

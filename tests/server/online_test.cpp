@@ -197,6 +197,32 @@ TEST_F(OnlineTest, TokensAreCheckedAndErrorsSayNothingInternal) {
   EXPECT_EQ(post("/api/v1/games", json{{"rules", "freestyle"}, {"clock", {{"minutes", 5}, {"increment", "x"}}}}).status, 400);
 }
 
+TEST_F(OnlineTest, MisspeltFieldsAreRejectedByName) {
+  // Each of these was answered as if the field were absent: a random seat,
+  // an untimed game, an increment of 0, a move read with another field.
+  Reply seat = post("/api/v1/games", json{{"rules", "freestyle"}, {"seats", "black"}});
+  EXPECT_EQ(seat.status, 400) << seat.raw;
+  EXPECT_EQ(seat.body["error"],
+            "unknown field 'seats' (this request takes: rules, size, exactFive, opening, record, "
+            "seat, clock)");
+  EXPECT_EQ(
+      post("/api/v1/games", json{{"rules", "freestyle"}, {"clocks", {{"minutes", 5}}}}).status,
+      400);
+  Reply inc = post("/api/v1/games",
+                   json{{"rules", "freestyle"}, {"clock", {{"minutes", 5}, {"increments", 3}}}});
+  EXPECT_EQ(inc.status, 400) << inc.raw;
+  EXPECT_EQ(inc.body["error"], "unknown field 'increments' ('clock' takes: minutes, increment)");
+
+  Players p = newGame(json{{"rules", "freestyle"}, {"clock", {{"minutes", 5}, {"increment", 3}}}});
+  EXPECT_EQ(game(p.id)["clock"]["incrementMs"], 3000) << game(p.id).dump();
+  Reply move = post("/api/v1/games/" + p.id + "/actions",
+                    json{{"token", p.black}, {"action", "h8"}, {"move", "i9"}});
+  EXPECT_EQ(move.status, 400) << move.raw;
+  EXPECT_EQ(move.body["error"], "unknown field 'move' (this request takes: token, action)");
+  EXPECT_EQ(game(p.id)["record"], "");
+  EXPECT_EQ(act(p.id, p.black, "h8").status, 200);
+}
+
 TEST_F(OnlineTest, IdsAndTokensAreLongAndRandom) {
   ServerOptions opt;
   opt.gamesPerMinute = 1000;
