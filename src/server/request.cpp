@@ -9,9 +9,8 @@ namespace gomoku {
 
 using nlohmann::json;
 
-
 int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json* j,
-                     std::string* error) {
+                     std::string* error, std::initializer_list<const char*> extra) {
   try {
     *j = json::parse(body);
   } catch (const json::exception& e) {
@@ -95,6 +94,8 @@ int parseGameRequest(const std::string& body, GameRequest* out, Game* game, json
     *error = "'record' is too long";
     return 400;
   }
+  // Before the replay: a rejected request costs no replay.
+  if (!onlyFields(b, GAME_FIELDS, extra, "this request", error)) return 400;
   RecordError recErr;
   std::optional<Game> replayed = replayRecord(rs, record, &recErr);
   if (!replayed) {
@@ -124,11 +125,6 @@ bool onlyFields(const json& object, std::span<const char* const> fields,
     return false;
   }
   return true;
-}
-
-bool onlyKnownFields(const json& body, std::initializer_list<const char*> extra,
-                     std::string* error) {
-  return onlyFields(body, GAME_FIELDS, extra, "this request", error);
 }
 
 json stateJson(const Game& game) { return gameStateJson(game); }

@@ -26,22 +26,21 @@ constexpr size_t MAX_REPLAY_ACTIONS = 1000;
 
 /// Parses body into *out, replays the record into *game (a fresh Game) and
 /// keeps the parsed JSON in *json. Returns 200, or a 4xx status with *error.
-int parseGameRequest(const std::string& body, GameRequest* out, Game* game,
-                     nlohmann::json* json, std::string* error);
+/// The body may hold only the game fields (GAME_FIELDS) and `extra`; any
+/// other field is a 400 naming it and listing the known ones (a misspelt
+/// field would otherwise be ignored silently: `"moves"` for `"record"`
+/// searched the empty board).
+int parseGameRequest(const std::string& body, GameRequest* out, Game* game, nlohmann::json* json,
+                     std::string* error, std::initializer_list<const char*> extra = {});
 
 /// The fields every game request may carry (see the top of this file).
 inline constexpr const char* GAME_FIELDS[] = {"rules", "size", "exactFive", "opening", "record"};
 
-/// Checks that `body` holds only the game fields and `extra`; else sets
-/// *error to a message naming the first unknown field and the known ones
-/// (a misspelt field would otherwise be ignored silently: `"moves"` for
-/// `"record"` searched the empty board) and returns false.
-bool onlyKnownFields(const nlohmann::json& body, std::initializer_list<const char*> extra,
-                     std::string* error);
-
-/// The same for any JSON object that may hold only `fields` (the online
-/// game's `{"token", "action"}`, a clock's `{"minutes", "increment"}`);
-/// `what` names it in the message ("this request", "'clock'").
+/// Checks that `object` holds only `fields` and `extra` (the game request's
+/// check, also the online game's `{"token", "action"}` and a clock's
+/// `{"minutes", "increment"}`); else sets *error to a message naming the
+/// first unknown field, `what` ("this request", "'clock'") and the known
+/// ones, and returns false.
 bool onlyFields(const nlohmann::json& object, std::span<const char* const> fields,
                 std::initializer_list<const char*> extra, const char* what, std::string* error);
 

@@ -615,8 +615,7 @@ struct HttpServer::Impl {
                                              std::initializer_list<const char*> fields) {
     std::string err;
     auto job = std::make_shared<SearchJob>();
-    int status = parseGameRequest(req.body, &job->request, &job->game, body, &err);
-    if (status == 200 && !onlyKnownFields(*body, fields, &err)) status = 400;
+    int status = parseGameRequest(req.body, &job->request, &job->game, body, &err, fields);
     if (status != 200) {
       sendError(res, status, err);
       return nullptr;
@@ -886,7 +885,6 @@ struct HttpServer::Impl {
       json body;
       std::string err;
       int status = parseGameRequest(req.body, &gr, &game, &body, &err);
-      if (status == 200 && !onlyKnownFields(body, {}, &err)) status = 400;
       if (status != 200) return sendError(res, status, err);
       sendJson(res, 200, stateJson(game));
     });
@@ -899,7 +897,6 @@ struct HttpServer::Impl {
       json body;
       std::string err;
       int status = parseGameRequest(req.body, &gr, &game, &body, &err);
-      if (status == 200 && !onlyKnownFields(body, {}, &err)) status = 400;
       if (status != 200) return sendError(res, status, err);
       std::vector<std::string> tokens = splitRecord(gr.record);
       if (tokens.size() > MAX_REPLAY_ACTIONS)
