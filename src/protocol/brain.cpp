@@ -332,13 +332,17 @@ class Brain {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ec != std::errc() || ptr != end)
-      return error("INFO " + name + ": \"" + text + "\" is not a whole number; the setting is unchanged");
+      return error("INFO " + name + ": \"" + text +
+                   "\" is not a whole number; the setting is unchanged");
     // Only the time left may be negative (a player past its match time).
     if (value < 0 && key != "TIME_LEFT")
       return error("INFO " + name + ": " + text + " is negative; the setting is unchanged");
-    if (key == "TIMEOUT_TURN") timeoutTurn_ = value;
-    else if (key == "TIMEOUT_MATCH") timeoutMatch_ = value;
-    else if (key == "TIME_LEFT") timeLeft_ = value;
+    if (key == "TIMEOUT_TURN")
+      timeoutTurn_ = value;
+    else if (key == "TIMEOUT_MATCH")
+      timeoutMatch_ = value;
+    else if (key == "TIME_LEFT")
+      timeLeft_ = value;
     else if (key == "MAX_MEMORY") {
       // The table takes about half of the allowance; 0 means no limit.
       size_t mib = value > 0 ? size_t(value) / (2u << 20) : opt_.defaultHashMiB;
@@ -346,9 +350,12 @@ class Brain {
     } else if (key == "RULE") {
       if (value & 8) error("the caro rule is not supported");
       ruleBits_ = int(value);
-    } else if (key == "MAX_DEPTH") maxDepth_ = int(std::min(value, 1000LL));
-    else if (key == "MAX_NODE") maxNodes_ = uint64_t(value);
-    else if (key == "THREAD_NUM") threads_ = int(std::clamp(value, 1LL, 64LL));
+    } else if (key == "MAX_DEPTH")
+      maxDepth_ = int(std::min(value, 1000LL));
+    else if (key == "MAX_NODE")
+      maxNodes_ = uint64_t(value);
+    else if (key == "THREAD_NUM")
+      threads_ = int(std::clamp(value, 1LL, 64LL));
   }
 
   /// SWAP2BOARD: 0 stones -> place three; 3 or 5 stones -> "SWAP" (the other
