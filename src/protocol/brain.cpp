@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <functional>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -319,43 +320,42 @@ class Brain {
     in >> key;
     std::getline(in >> std::ws, text);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-    std::string name = key;
-    for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
-    key = upper(key);
-    // game_type, folder, evaluate and unknown keys need no action.
-    static const char* const numeric[] = {"TIMEOUT_TURN", "TIMEOUT_MATCH", "TIME_LEFT",
-                                          "MAX_MEMORY",   "RULE",          "MAX_DEPTH",
-                                          "MAX_NODE",     "THREAD_NUM"};
-    if (std::find(std::begin(numeric), std::end(numeric), key) == std::end(numeric)) return;
+    for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+    // The keys we use, each with what its value sets; game_type, folder,
+    // evaluate and unknown keys need no action.
+    const std::pair<const char*, std::function<void(long long)>> settings[] = {
+        {"timeout_turn", [&](long long v) { timeoutTurn_ = v; }},
+        {"timeout_match", [&](long long v) { timeoutMatch_ = v; }},
+        {"time_left", [&](long long v) { timeLeft_ = v; }},
+        {"max_memory",
+         [&](long long v) {
+           // The table takes about half of the allowance; 0 means no limit.
+           size_t mib = v > 0 ? size_t(v) / (2u << 20) : opt_.defaultHashMiB;
+           engine_.setHashMiB(std::clamp<size_t>(mib, 1, 4096));
+         }},
+        {"rule",
+         [&](long long v) {
+           if (v & 8) error("the caro rule is not supported");
+           ruleBits_ = int(v);
+         }},
+        {"max_depth", [&](long long v) { maxDepth_ = int(std::min(v, 1000LL)); }},
+        {"max_node", [&](long long v) { maxNodes_ = uint64_t(v); }},
+        {"thread_num", [&](long long v) { threads_ = int(std::clamp(v, 1LL, 64LL)); }},
+    };
+    auto setting = std::find_if(std::begin(settings), std::end(settings),
+                                [&](const auto& s) { return key == s.first; });
+    if (setting == std::end(settings)) return;
     // A value that is not one whole number leaves the setting as it was.
     long long value = 0;
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ec != std::errc() || ptr != end)
-      return error("INFO " + name + ": \"" + text +
+      return error("INFO " + key + ": \"" + text +
                    "\" is not a whole number; the setting is unchanged");
     // Only the time left may be negative (a player past its match time).
-    if (value < 0 && key != "TIME_LEFT")
-      return error("INFO " + name + ": " + text + " is negative; the setting is unchanged");
-    if (key == "TIMEOUT_TURN")
-      timeoutTurn_ = value;
-    else if (key == "TIMEOUT_MATCH")
-      timeoutMatch_ = value;
-    else if (key == "TIME_LEFT")
-      timeLeft_ = value;
-    else if (key == "MAX_MEMORY") {
-      // The table takes about half of the allowance; 0 means no limit.
-      size_t mib = value > 0 ? size_t(value) / (2u << 20) : opt_.defaultHashMiB;
-      engine_.setHashMiB(std::clamp<size_t>(mib, 1, 4096));
-    } else if (key == "RULE") {
-      if (value & 8) error("the caro rule is not supported");
-      ruleBits_ = int(value);
-    } else if (key == "MAX_DEPTH")
-      maxDepth_ = int(std::min(value, 1000LL));
-    else if (key == "MAX_NODE")
-      maxNodes_ = uint64_t(value);
-    else if (key == "THREAD_NUM")
-      threads_ = int(std::clamp(value, 1LL, 64LL));
+    if (value < 0 && key != "time_left")
+      return error("INFO " + key + ": " + text + " is negative; the setting is unchanged");
+    setting->second(value);
   }
 
   /// SWAP2BOARD: 0 stones -> place three; 3 or 5 stones -> "SWAP" (the other
