@@ -15,12 +15,22 @@ positions after the opening and asks the peer for its verdict:
   played and the peer asked whether the attacker now has a forced win. If
   only one or two moves hold, they are the answers.
 
+With --defences every it writes defend lines only, from every position of
+each game (from the seventh stone on) where the side to move faces a
+forced win (the peer, asked as if that side had passed, reports a mate)
+and is not lost yet: the same test of every empty point within two of a
+stone, kept when one or two moves hold. These include the threats the
+players met in the game, not only the last one the loser missed. It stops
+at the first position that is won or lost for the side to move.
+
 A line is appended to --out for each position found, with a comment naming
 the game. Usage:
 
     scripts/make-tactics.py --peer ~/sparring/rapfi/Rapfi/build/pbrain-rapfi \
         --rules freestyle --time-ms 1000 --out data/tactics.txt games.txt...
     scripts/make-tactics.py --peer ... --rules renju --gomoku build/release/gomoku ...
+    scripts/make-tactics.py --peer ... --defences every --time-ms 300 --out new.txt games.txt
+    scripts/make-tactics.py --peer ... --defences every --sample 4 --out new.txt data/tactics.txt
 
 In renju, Black's forbidden points (asked of our own program) are never
 candidates.
@@ -106,24 +116,29 @@ class Peer:
             self.proc.wait()
             self.proc = None
 
-    def ask_position(self, stones):
-        """Sends the position (points in play order, the side to move's
-        stones as 1) with BOARD and returns what the brain printed."""
-        me = len(stones) % 2
+    def ask_position(self, stones, passed=False):
+        """Sends the position (points in play order, the asked side's
+        stones as 1) with BOARD and returns what the brain printed. With
+        passed, the side to move passes (a BOARD entry -1,-1) and the
+        brain answers for the other side."""
+        me = (len(stones) + passed) % 2
         board = ["BOARD"]
         for i, (x, y) in enumerate(stones):
             board.append(f"{x},{self.size - 1 - y},{1 if i % 2 == me else 2}")
+        if passed:
+            board.append("-1,-1,2")
         board.append("DONE")
         return self.ask(board)
 
-    def verdict(self, stones):
+    def verdict(self, stones, passed=False):
         """stones: list of points in play order. Returns (mate, move) for
-        the side to move: mate > 0 it wins, < 0 it loses, 0 unknown. A
+        the side to move (with passed, for the other side, as if the side
+        to move had passed): mate > 0 it wins, < 0 it loses, 0 unknown. A
         position whose last stone made five is lost for the side to move
         (brains do not answer on a finished board)."""
         if stones and makes_five(stones[:-1], stones[-1], self.size):
-            return -1, None
-        lines = self.ask_position(stones)
+            return (1 if passed else -1), None
+        lines = self.ask_position(stones, passed)
         mate = 0
         for l in lines:
             m = re.search(r"Eval ([+-])M(\d+)", l) or re.search(r"\bev ([+-])M(\d+)", l)
@@ -198,18 +213,75 @@ class Referee:
         return {parse_point(t) for t in json.loads(out)["forbidden"]}
 
 
-def game_lines(path):
+def write_defence(out, peer, referee, rules, stones, where):
+    """Tries stones (not lost for the side to move) as a defend position:
+    every empty point within two of a stone is played and the peer asked
+    whether the attacker now has a forced win. Writes the line and returns
+    1 when one or two moves hold, else 0."""
+    banned = referee.forbidden(stones)
+    holds = []
+    for p in near_points(stones, peer.size):
+        if p in banned:
+            continue
+        if peer.verdict(stones + [p])[0] <= 0:
+            holds.append(p)
+            if len(holds) > 2:
+                return 0
+    if not holds:
+        return 0
+    rec = " ".join(name(p) for p in stones)
+    out.write(f"defend {rules} {rec} : {' '.join(name(p) for p in holds)}  # {where}\n")
+    out.flush()
+    return 1
+
+
+def every_defence(out, peer, referee, rules, pts, src):
+    """--defences every: each position of the game, from the seventh
+    stone on, where the side to move faces a forced win (the peer mates
+    if the side to move passes) and is not lost yet, tried as a defend
+    position. Stops at the first position that is won or lost for the
+    side to move. Returns how many lines it wrote."""
+    found = 0
+    for k in range(6, len(pts)):
+        stones = pts[:k]
+        if peer.verdict(stones, passed=True)[0] <= 0:
+            continue  # no threat to answer
+        mate, _ = peer.verdict(stones)
+        if mate != 0:
+            break  # the game is decided from here on
+        found += write_defence(out, peer, referee, rules, stones, f"{src}, move {k + 1}")
+    return found
+
+
+def game_lines(path, rules):
     """The lines of a records file (`gomoku match --records`: a "# game N"
     line, then the record), or the same made from a match log (`--log`,
-    JSON lines with a "record" field)."""
-    if not path.endswith(".jsonl"):
-        yield from open(path)
+    JSON lines with a "record" field), or from a tactics file (each
+    game's longest line of the given rules, as far as the set has it: up
+    to its first forced win; the comment names the game)."""
+    if path.endswith(".jsonl"):
+        for raw in open(path):
+            game = json.loads(raw)
+            if "record" in game:
+                yield f"# game {game['game']}"
+                yield game["record"]
         return
-    for raw in open(path):
-        game = json.loads(raw)
-        if "record" in game:
-            yield f"# game {game['game']}"
-            yield game["record"]
+    lines = list(open(path))
+    if not any(re.match(r"(win|defend) ", l) for l in lines):
+        yield from lines
+        return
+    longest = {}  # game -> record, in the order the games first appear
+    for l in lines:
+        body, _, comment = l.partition("#")
+        words = body.split(":")[0].split()
+        if len(words) < 3 or words[0] not in ("win", "defend") or words[1] != rules:
+            continue
+        game = comment.strip().split(", move")[0]
+        if len(words) - 2 > len(longest.get(game, [])):
+            longest[game] = words[2:]
+    for game, record in longest.items():
+        yield f"# {game}"
+        yield " ".join(record)
 
 
 def main():
@@ -221,6 +293,10 @@ def main():
     ap.add_argument("--gomoku", help="our program, for renju's forbidden points (required for renju)")
     ap.add_argument("--max", type=int, default=1000, help="stop after this many positions")
     ap.add_argument("--skip", type=int, default=0, help="skip this many games first")
+    ap.add_argument("--sample", type=int, default=1, help="take only every Nth game (the 1st, N+1th, ...)")
+    ap.add_argument("--defences", default="last", choices=["last", "every"],
+                    help="last: the loser's last chance before each game's first win (and the win); "
+                    "every: every position that faces a forced win and is not lost yet (defend lines only)")
     ap.add_argument("games", nargs="+")
     a = ap.parse_args()
     rule = RULE_CODE[a.rules]
@@ -234,7 +310,7 @@ def main():
     with open(a.out, "a") as out:
         for path in a.games:
             comment = ""
-            for raw in game_lines(path):
+            for raw in game_lines(path, a.rules):
                 raw = raw.strip()
                 if raw.startswith("#"):
                     comment = raw[1:].strip()
@@ -242,13 +318,20 @@ def main():
                 if not raw or "resign" in raw:
                     continue
                 seen += 1
-                if seen <= a.skip:
+                if seen <= a.skip or (seen - 1) % a.sample:
                     continue
                 toks = raw.split()
                 pts = [parse_point(t) for t in toks]
                 if any(p is None for p in pts):
                     continue
-                src = f"{os.path.basename(path)}: {comment.split(':')[0]}"
+                src = comment if re.match(r"\S+\.(txt|jsonl): game \d+$", comment) \
+                    else f"{os.path.basename(path)}: {comment.split(':')[0]}"
+                if a.defences == "every":
+                    found += every_defence(out, peer, referee, a.rules, pts, src)
+                    print(f"game {seen}: {found} positions so far", file=sys.stderr, flush=True)
+                    if found >= a.max:
+                        break
+                    continue
                 # First position (after the opening) where the side to move is proved to win.
                 win_at = None
                 for k in range(6, len(pts) - 1):
@@ -277,20 +360,7 @@ def main():
                     stones = pts[:k]
                     if peer.verdict(stones)[0] < 0:
                         continue  # already lost here: look earlier
-                    banned = referee.forbidden(stones)
-                    cands = [p for p in near_points(stones, size) if p not in banned]
-                    holds = []
-                    for p in cands:
-                        if peer.verdict(stones + [p])[0] <= 0:
-                            holds.append(p)
-                            if len(holds) > 2:
-                                break
-                    if 1 <= len(holds) <= 2:
-                        rec = " ".join(name(p) for p in stones)
-                        out.write(f"defend {a.rules} {rec} : {' '.join(name(p) for p in holds)}"
-                                  f"  # {src}, move {k + 1}\n")
-                        out.flush()
-                        found += 1
+                    found += write_defence(out, peer, referee, a.rules, stones, f"{src}, move {k + 1}")
                     break
                 print(f"game {seen}: {found} positions so far", file=sys.stderr, flush=True)
                 if found >= a.max:
