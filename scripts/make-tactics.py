@@ -301,6 +301,8 @@ def main():
     a = ap.parse_args()
     rule = RULE_CODE[a.rules]
     size = 15
+    if a.sample < 1:
+        ap.error("--sample must be 1 or more")
     if a.rules == "renju" and not a.gomoku:
         ap.error("--rules renju needs --gomoku PATH (forbidden points)")
     peer = Peer(a.peer, rule, size, a.time_ms)
