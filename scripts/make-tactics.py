@@ -31,6 +31,12 @@ the game. Usage:
     scripts/make-tactics.py --peer ... --rules renju --gomoku build/release/gomoku ...
     scripts/make-tactics.py --peer ... --defences every --time-ms 300 --out new.txt games.txt
     scripts/make-tactics.py --peer ... --defences every --sample 4 --out new.txt data/tactics.txt
+    scripts/make-tactics.py --peer ... --defences every --skip 1 --sample 4 --max-games 52 ...
+
+--skip N leaves out the first N games, --sample K then takes every Kth of
+the rest (the first, the K+1th, ...) and --max-games stops after that many
+taken, so that several processes can share the games: `--skip 1 --sample
+4` takes games 2, 6, 10, ..., the second quarter.
 
 In renju, Black's forbidden points (asked of our own program) are never
 candidates.
@@ -293,7 +299,9 @@ def main():
     ap.add_argument("--gomoku", help="our program, for renju's forbidden points (required for renju)")
     ap.add_argument("--max", type=int, default=1000, help="stop after this many positions")
     ap.add_argument("--skip", type=int, default=0, help="skip this many games first")
-    ap.add_argument("--sample", type=int, default=1, help="take only every Nth game (the 1st, N+1th, ...)")
+    ap.add_argument("--sample", type=int, default=1,
+                    help="take only every Nth game after the skipped ones (the 1st, N+1th, ...)")
+    ap.add_argument("--max-games", type=int, default=0, help="stop after taking this many games (0: no limit)")
     ap.add_argument("--defences", default="last", choices=["last", "every"],
                     help="last: the loser's last chance before each game's first win (and the win); "
                     "every: every position that faces a forced win and is not lost yet (defend lines only)")
@@ -303,12 +311,15 @@ def main():
     size = 15
     if a.sample < 1:
         ap.error("--sample must be 1 or more")
+    if a.max_games < 0:
+        ap.error("--max-games must be 0 or more")
     if a.rules == "renju" and not a.gomoku:
         ap.error("--rules renju needs --gomoku PATH (forbidden points)")
     peer = Peer(a.peer, rule, size, a.time_ms)
     referee = Referee(a.gomoku, a.rules)
     found = 0
     seen = 0
+    taken = 0
     with open(a.out, "a") as out:
         for path in a.games:
             comment = ""
@@ -320,8 +331,11 @@ def main():
                 if not raw or "resign" in raw:
                     continue
                 seen += 1
-                if seen <= a.skip or (seen - 1) % a.sample:
+                if seen <= a.skip or (seen - 1 - a.skip) % a.sample:
                     continue
+                if a.max_games and taken >= a.max_games:
+                    break
+                taken += 1
                 toks = raw.split()
                 pts = [parse_point(t) for t in toks]
                 if any(p is None for p in pts):
