@@ -259,6 +259,20 @@ def every_defence(out, peer, referee, rules, pts, src):
     return found
 
 
+def tactics_line(line):
+    """A line of a tactics file as (kind, rules, record, answers, comment),
+    record and answers as tokens and the comment as written after its "#";
+    None for a blank or comment-only line."""
+    body, _, comment = line.partition("#")
+    if not body.strip():
+        return None
+    head, _, tail = body.partition(":")
+    words = head.split()
+    if len(words) < 2 or words[0] not in ("win", "defend"):
+        raise ValueError(f"not a tactics line: {line.strip()}")
+    return words[0], words[1], words[2:], tail.split(), comment
+
+
 def game_lines(path, rules):
     """The lines of a records file (`gomoku match --records`: a "# game N"
     line, then the record), or the same made from a match log (`--log`,
@@ -278,16 +292,81 @@ def game_lines(path, rules):
         return
     longest = {}  # game -> record, in the order the games first appear
     for l in lines:
-        body, _, comment = l.partition("#")
-        words = body.split(":")[0].split()
-        if len(words) < 3 or words[0] not in ("win", "defend") or words[1] != rules:
+        t = tactics_line(l)
+        if not t or t[1] != rules or not t[2]:
             continue
-        game = comment.strip().split(", move")[0]
-        if len(words) - 2 > len(longest.get(game, [])):
-            longest[game] = words[2:]
+        game = t[4].strip().split(", move")[0]
+        if len(t[2]) > len(longest.get(game, [])):
+            longest[game] = t[2]
     for game, record in longest.items():
         yield f"# {game}"
         yield " ".join(record)
+
+
+def sampled_games(paths, rules, skip, sample, max_games):
+    """(number, points, source) of each game taken from the files: after
+    the first `skip` games every `sample`th one, at most `max_games` (0:
+    no limit). Games numbered over all files; resigned ones not counted."""
+    seen = taken = 0
+    for path in paths:
+        comment = ""
+        for raw in game_lines(path, rules):
+            raw = raw.strip()
+            if raw.startswith("#"):
+                comment = raw[1:].strip()
+                continue
+            if not raw or "resign" in raw:
+                continue
+            seen += 1
+            if seen <= skip or (seen - 1 - skip) % sample:
+                continue
+            if max_games and taken >= max_games:
+                return
+            taken += 1
+            pts = [parse_point(t) for t in raw.split()]
+            if any(p is None for p in pts):
+                continue
+            src = comment if re.match(r"\S+\.(txt|jsonl): game \d+$", comment) \
+                else f"{os.path.basename(path)}: {comment.split(':')[0]}"
+            yield seen, pts, src
+
+
+def win_and_last_chance(out, peer, referee, rules, pts, src):
+    """--defences last: the game's first position (after the opening)
+    where the side to move is proved to win, as a win line (the candidates
+    after which the opponent is mated), then the defender's last chance
+    before it, tried as a defend position. Returns how many lines it wrote."""
+    win_at = None
+    for k in range(6, len(pts) - 1):
+        mate, _ = peer.verdict(pts[:k])
+        if mate > 0:
+            win_at = k
+            break
+    if win_at is None:
+        return 0
+    found = 0
+    stones = pts[:win_at]
+    _, best = peer.verdict(stones)
+    banned = referee.forbidden(stones)
+    cands = [p for p in near_points(stones, peer.size)
+             if line_threat(stones, p, peer.size) and p not in banned]
+    if best is not None and best not in cands and best not in banned:
+        cands.append(best)
+    answers = [p for p in cands if peer.verdict(stones + [p])[0] < 0]
+    if answers:
+        rec = " ".join(name(p) for p in stones)
+        out.write(f"win {rules} {rec} : {' '.join(name(p) for p in answers)}"
+                  f"  # {src}, move {win_at + 1}\n")
+        out.flush()
+        found += 1
+    # The defender's last chance: walk back over its moves.
+    for k in range(win_at - 1, 6, -2):
+        stones = pts[:k]
+        if peer.verdict(stones)[0] < 0:
+            continue  # already lost here: look earlier
+        found += write_defence(out, peer, referee, rules, stones, f"{src}, move {k + 1}")
+        break
+    return found
 
 
 def main():
@@ -307,80 +386,22 @@ def main():
                     "every: every position that faces a forced win and is not lost yet (defend lines only)")
     ap.add_argument("games", nargs="+")
     a = ap.parse_args()
-    rule = RULE_CODE[a.rules]
-    size = 15
     if a.sample < 1:
         ap.error("--sample must be 1 or more")
     if a.max_games < 0:
         ap.error("--max-games must be 0 or more")
     if a.rules == "renju" and not a.gomoku:
         ap.error("--rules renju needs --gomoku PATH (forbidden points)")
-    peer = Peer(a.peer, rule, size, a.time_ms)
+    peer = Peer(a.peer, RULE_CODE[a.rules], 15, a.time_ms)
     referee = Referee(a.gomoku, a.rules)
+    mine = every_defence if a.defences == "every" else win_and_last_chance
     found = 0
-    seen = 0
-    taken = 0
     with open(a.out, "a") as out:
-        for path in a.games:
-            comment = ""
-            for raw in game_lines(path, a.rules):
-                raw = raw.strip()
-                if raw.startswith("#"):
-                    comment = raw[1:].strip()
-                    continue
-                if not raw or "resign" in raw:
-                    continue
-                seen += 1
-                if seen <= a.skip or (seen - 1 - a.skip) % a.sample:
-                    continue
-                if a.max_games and taken >= a.max_games:
-                    break
-                taken += 1
-                toks = raw.split()
-                pts = [parse_point(t) for t in toks]
-                if any(p is None for p in pts):
-                    continue
-                src = comment if re.match(r"\S+\.(txt|jsonl): game \d+$", comment) \
-                    else f"{os.path.basename(path)}: {comment.split(':')[0]}"
-                if a.defences == "every":
-                    found += every_defence(out, peer, referee, a.rules, pts, src)
-                    print(f"game {seen}: {found} positions so far", file=sys.stderr, flush=True)
-                    if found >= a.max:
-                        break
-                    continue
-                # First position (after the opening) where the side to move is proved to win.
-                win_at = None
-                for k in range(6, len(pts) - 1):
-                    mate, _ = peer.verdict(pts[:k])
-                    if mate > 0:
-                        win_at = k
-                        break
-                if win_at is None:
-                    continue
-                stones = pts[:win_at]
-                _, best = peer.verdict(stones)
-                banned = referee.forbidden(stones)
-                cands = [p for p in near_points(stones, size)
-                         if line_threat(stones, p, size) and p not in banned]
-                if best is not None and best not in cands and best not in banned:
-                    cands.append(best)
-                answers = [p for p in cands if peer.verdict(stones + [p])[0] < 0]
-                if answers:
-                    rec = " ".join(name(p) for p in stones)
-                    out.write(f"win {a.rules} {rec} : {' '.join(name(p) for p in answers)}"
-                              f"  # {src}, move {win_at + 1}\n")
-                    out.flush()
-                    found += 1
-                # The defender's last chance: walk back over its moves.
-                for k in range(win_at - 1, 6, -2):
-                    stones = pts[:k]
-                    if peer.verdict(stones)[0] < 0:
-                        continue  # already lost here: look earlier
-                    found += write_defence(out, peer, referee, a.rules, stones, f"{src}, move {k + 1}")
-                    break
-                print(f"game {seen}: {found} positions so far", file=sys.stderr, flush=True)
-                if found >= a.max:
-                    break
+        for seen, pts, src in sampled_games(a.games, a.rules, a.skip, a.sample, a.max_games):
+            found += mine(out, peer, referee, a.rules, pts, src)
+            print(f"game {seen}: {found} positions so far", file=sys.stderr, flush=True)
+            if found >= a.max:
+                break
     peer.close()
 
 

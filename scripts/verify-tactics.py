@@ -80,15 +80,13 @@ def main():
     with open(a.out, "w") as out:
         for no, raw in enumerate(open(a.src), start=1):
             line = raw.rstrip("\n")
-            body, _, comment = line.partition("#")
-            if not body.strip():
+            parsed = mt.tactics_line(line)
+            if not parsed:
                 out.write(line + "\n")
                 continue
-            head, _, tail = body.partition(":")
-            words = head.split()
-            kind, rules, record = words[0], words[1], words[2:]
+            kind, rules, record, answer_tokens, comment = parsed
             stones = [mt.parse_point(t) for t in record]
-            answers = [mt.parse_point(t) for t in tail.split()]
+            answers = [mt.parse_point(t) for t in answer_tokens]
             if kind == "defend":
                 holds = []
                 for p in answers:
