@@ -62,6 +62,9 @@ Board::Board(Rule rule, int size) : rule_(rule), size_(std::clamp(size, MIN_SIZE
     table_[c] = &patternTable(exactFor(rule_, Color(c)));
     combos_[c] = &comboTable(weightSet(rule_, Color(c)));
   }
+  // Under "five or more" a point's pattern never depends on the cells five
+  // steps away: a change there leaves it as it was.
+  reach_ = exactFor(rule_, BLACK) || exactFor(rule_, WHITE) ? WINDOW_HALF : WINDOW_HALF - 1;
   stack_.reserve(512);
   hash_ = zobrist().score[BLACK][0] ^ zobrist().score[WHITE][0];
   changes_.reserve(1024);
@@ -88,9 +91,7 @@ Pos Board::lastMove() const {
 }
 
 uint32_t Board::windowKey(Pos q, Dir d) const {
-  uint64_t line = lineKey_[d][lineIndex(q, d)];
-  uint32_t k = uint32_t(line >> (2 * (linePosition(q, d) - WINDOW_HALF))) & ((1u << 22) - 1);
-  return (k & 0x3FF) | ((k >> 12) << 10);
+  return windowKeyOf(lineKey_[d][lineIndex(q, d)], linePosition(q, d));
 }
 
 void Board::clearCombo(Pos q) {
@@ -104,29 +105,15 @@ void Board::clearCombo(Pos q) {
 }
 
 void Board::refreshCombo(Pos q) {
-  for (int c = 0; c < COLOR_NB; ++c) {
-    Combo cb = (*combos_[c])[packed_[q][c]];
-    --threatCount_[c][threat_[q][c]];
-    ++threatCount_[c][cb.threat];
-    scoreSum_[c] += cb.score - cellScore_[q][c];
-    threat_[q][c] = cb.threat;
-    cellScore_[q][c] = cb.score;
-  }
+  for (int c = 0; c < COLOR_NB; ++c) setCombo(q, Color(c), (*combos_[c])[packed_[q][c]]);
 }
 
-bool Board::updatePattern(Pos q, Dir d, bool save) {
+void Board::updatePattern(Pos q, Dir d) {
   uint32_t key = windowKey(q, d);
   int shift = 4 * d;
-  uint16_t next[COLOR_NB];
-  for (int c = 0; c < COLOR_NB; ++c) {
-    uint8_t pat = (*table_[c])[key].p[c];
-    next[c] = uint16_t((packed_[q][c] & ~(15u << shift)) | (uint32_t(pat) << shift));
-  }
-  if (next[BLACK] == packed_[q][BLACK] && next[WHITE] == packed_[q][WHITE]) return false;
-  if (save) savePoint(q);
-  packed_[q][BLACK] = next[BLACK];
-  packed_[q][WHITE] = next[WHITE];
-  return true;
+  for (int c = 0; c < COLOR_NB; ++c)
+    packed_[q][c] =
+        uint16_t((packed_[q][c] & ~(15u << shift)) | (uint32_t((*table_[c])[key].p[c]) << shift));
 }
 
 void Board::setLineBits(Pos p, Piece piece) {
@@ -161,16 +148,50 @@ void Board::setCell(Pos p, Piece piece, bool save) {
   } else if (before == EMPTY) {
     clearCombo(p);
   }
+  // The empty points within reach along the four lines, in three passes so
+  // that their table lookups (mostly cache misses) overlap instead of
+  // waiting on one another: their window keys, their new patterns, then
+  // the threats and scores of the points whose patterns changed (most
+  // points near the windows' ends see no change and keep theirs).
+  struct Update {
+    Pos q;
+    uint8_t shift;
+    uint32_t key;
+  };
+  Update ups[DIR_NB * 2 * WINDOW_HALF];
+  int n = 0;
   for (int d = 0; d < DIR_NB; ++d) {
-    int step = DIR_STEP[d];
-    for (int k = -WINDOW_HALF; k <= WINDOW_HALF; ++k) {
-      if (k == 0) continue;
+    const uint64_t line = lineKey_[d][lineIndex(p, Dir(d))];
+    const int at = linePosition(p, Dir(d));
+    const int step = DIR_STEP[d];
+    for (int k = -reach_; k <= reach_; ++k) {
       Pos q = Pos(p + k * step);
-      // A point whose patterns stay the same keeps its threat and score:
-      // most points near the window's ends see no change.
-      if (cells_[q] == EMPTY && updatePattern(q, Dir(d), save)) refreshCombo(q);
+      if (k == 0 || cells_[q] != EMPTY) continue;
+      ups[n++] = Update{q, uint8_t(4 * d), windowKeyOf(line, at + k)};
     }
   }
+  PatternPair pats[COLOR_NB][DIR_NB * 2 * WINDOW_HALF];
+  for (int i = 0; i < n; ++i)
+    for (int c = 0; c < COLOR_NB; ++c) pats[c][i] = (*table_[c])[ups[i].key];
+  Pos changed[DIR_NB * 2 * WINDOW_HALF];
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    Pos q = ups[i].q;
+    uint16_t next[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; ++c)
+      next[c] = uint16_t((packed_[q][c] & ~(15u << ups[i].shift)) |
+                         (uint32_t(pats[c][i].p[c]) << ups[i].shift));
+    if (next[BLACK] == packed_[q][BLACK] && next[WHITE] == packed_[q][WHITE]) continue;
+    if (save) savePoint(q);
+    packed_[q][BLACK] = next[BLACK];
+    packed_[q][WHITE] = next[WHITE];
+    changed[m++] = q;
+  }
+  Combo combos[COLOR_NB][DIR_NB * 2 * WINDOW_HALF];
+  for (int i = 0; i < m; ++i)
+    for (int c = 0; c < COLOR_NB; ++c) combos[c][i] = (*combos_[c])[packed_[changed[i]][c]];
+  for (int i = 0; i < m; ++i)
+    for (int c = 0; c < COLOR_NB; ++c) setCombo(changed[i], Color(c), combos[c][i]);
 }
 
 void Board::pushEntry(Pos move) {

@@ -4,8 +4,9 @@
 /// Every change of a point (a stone placed, captured, reeled or converted)
 /// goes through one primitive, setCell(), which keeps incrementally:
 ///  - the four line keys through the point (2 bits a cell, walls outside),
-///  - for every empty point within five steps along those lines, its
-///    pattern per direction and colour, its combined threat and score,
+///  - for every empty point within five steps along those lines (four
+///    when neither colour plays "exactly five"), its pattern per direction
+///    and colour, its combined threat and score,
 ///  - per colour, how many empty points have each threat class, and the sum
 ///    of their scores,
 ///  - the Zobrist hash.
@@ -147,11 +148,21 @@ class Board {
     s.threat = threat_[q];
     s.score = cellScore_[q];
   }
-  /// Returns whether the point's pattern changed for either colour; with
-  /// `save`, saves the point first when it did.
-  bool updatePattern(Pos q, Dir d, bool save = false);
+  /// Recomputes one direction of an empty point's patterns (setCell()
+  /// updates the points near a change itself, several lookups at a time).
+  void updatePattern(Pos q, Dir d);
 
   void refreshCombo(Pos q);
+  /// A point's new threat and score for a colour, with the counts and sums.
+  void setCombo(Pos q, Color c, Combo cb) {
+    if (cb.threat != threat_[q][c]) {
+      --threatCount_[c][threat_[q][c]];
+      ++threatCount_[c][cb.threat];
+      threat_[q][c] = cb.threat;
+    }
+    scoreSum_[c] += cb.score - cellScore_[q][c];
+    cellScore_[q][c] = cb.score;
+  }
   void clearCombo(Pos q);
   void pushEntry(Pos move);
   void recordSet(Pos p, Piece piece) {
@@ -159,11 +170,17 @@ class Board {
     setCell(p, piece, true);
   }
   uint32_t windowKey(Pos q, Dir d) const;
+  /// The key of the window centred on index `at` of a line's key.
+  static uint32_t windowKeyOf(uint64_t line, int at) {
+    uint32_t k = uint32_t(line >> (2 * (at - WINDOW_HALF))) & ((1u << 22) - 1);
+    return (k & 0x3FF) | ((k >> 12) << 10);
+  }
   Forbid forbiddenRec(Pos p, int depth);
   bool isTrueThreeDirection(Pos p, Dir d, int depth);
 
   Rule rule_;
   int size_;
+  int reach_;  ///< how far along a line a change can alter a point's pattern
   Color side_ = BLACK;
   int stones_ = 0;
   uint64_t hash_ = 0;

@@ -100,7 +100,7 @@ Pattern classifyLine(const std::array<uint8_t, 11>& cells, bool exact) {
   return classifiers[exact].get(c);
 }
 
-PatternTable::PatternTable(bool exact) : table_(size_t(1) << KEY_BITS) {
+PatternTable::PatternTable(bool exact) : exact_(exact), table_(size_t(1) << KEY_BITS) {
   // Classify every ternary neighbourhood once.
   Classifier cl{exact};
   std::vector<uint8_t> byTernary(TERNARY_NB);
@@ -133,6 +133,15 @@ PatternTable::PatternTable(bool exact) : table_(size_t(1) << KEY_BITS) {
     for (int col = 0; col < COLOR_NB; ++col)
       pp.p[col] = byTernary[half[col][lo] + 243 * half[col][hi]];
     table_[key] = pp;
+  }
+  // "Five or more" never looks at the outermost cells (a five through the
+  // centre lies within four steps): keep the 65,536 keys of the eight inner
+  // cells, a table that stays in the cache.
+  if (!exact) {
+    std::vector<PatternPair> inner(size_t(1) << NARROW_KEY_BITS);
+    for (uint32_t k = 0; k < inner.size(); ++k)
+      inner[k] = table_[((k & 0xFF) << 2) | ((k >> 8) << 10)];
+    table_ = std::move(inner);
   }
 }
 
