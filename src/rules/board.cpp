@@ -112,8 +112,7 @@ void Board::updatePattern(Pos q, Dir d) {
   uint32_t key = windowKey(q, d);
   int shift = 4 * d;
   for (int c = 0; c < COLOR_NB; ++c)
-    packed_[q][c] =
-        uint16_t((packed_[q][c] & ~(15u << shift)) | (uint32_t((*table_[c])[key].p[c]) << shift));
+    packed_[q][c] = withPattern(packed_[q][c], shift, (*table_[c])[key].p[c]);
 }
 
 void Board::setLineBits(Pos p, Piece piece) {
@@ -179,8 +178,7 @@ void Board::setCell(Pos p, Piece piece, bool save) {
     Pos q = ups[i].q;
     uint16_t next[COLOR_NB];
     for (int c = 0; c < COLOR_NB; ++c)
-      next[c] = uint16_t((packed_[q][c] & ~(15u << ups[i].shift)) |
-                         (uint32_t(pats[c][i].p[c]) << ups[i].shift));
+      next[c] = withPattern(packed_[q][c], ups[i].shift, pats[c][i].p[c]);
     if (next[BLACK] == packed_[q][BLACK] && next[WHITE] == packed_[q][WHITE]) continue;
     if (save) savePoint(q);
     packed_[q][BLACK] = next[BLACK];

@@ -151,6 +151,10 @@ class Board {
   /// Recomputes one direction of an empty point's patterns (setCell()
   /// updates the points near a change itself, several lookups at a time).
   void updatePattern(Pos q, Dir d);
+  /// Packed patterns with one direction's (at bit `shift`) replaced.
+  static uint16_t withPattern(uint16_t packed, int shift, uint8_t pattern) {
+    return uint16_t((packed & ~(15u << shift)) | (uint32_t(pattern) << shift));
+  }
 
   void refreshCombo(Pos q);
   /// A point's new threat and score for a colour, with the counts and sums.
